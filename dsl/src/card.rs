@@ -1,0 +1,875 @@
+//! Card files: strict loading of `cards/<set>/<id>.toml` into [`Card`] values.
+
+use crate::diag::{suggest, Diagnostic, IntoDiagnostic};
+use crate::ruling::Ruling;
+use crate::source::{FileId, Sources, Span};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// Largest card file the loader reads; anything bigger is rejected, not read.
+pub const MAX_CARD_FILE_LEN: u64 = 256 * 1024;
+
+/// A card type (rule 3.21).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CardType {
+    /// a Legend (rule 4.3)
+    Legend,
+    /// a Unit (rule 4.6)
+    Unit,
+    /// a Gear (rule 4.9)
+    Gear,
+    /// a Program (rule 4.13)
+    Program,
+}
+
+impl CardType {
+    /// The lowercase name used in card files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CardType::Legend => "legend",
+            CardType::Unit => "unit",
+            CardType::Gear => "gear",
+            CardType::Program => "program",
+        }
+    }
+}
+
+impl fmt::Display for CardType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// A card colour (rule 3.20).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    /// red
+    Red,
+    /// green
+    Green,
+    /// blue
+    Blue,
+    /// yellow
+    Yellow,
+}
+
+impl Color {
+    /// All colours, in rule order.
+    pub const ALL: [Color; 4] = [Color::Red, Color::Green, Color::Blue, Color::Yellow];
+
+    /// The lowercase name used in card files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Color::Red => "red",
+            Color::Green => "green",
+            Color::Blue => "blue",
+            Color::Yellow => "yellow",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// A keyword a card has (rules 11.23–11.26).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Keyword {
+    /// `{Blocker}`
+    Blocker,
+    /// `{Quick}`
+    Quick,
+    /// `{Go Solo}`
+    #[serde(rename = "Go Solo")]
+    GoSolo,
+    /// `{Adrenaline}`
+    Adrenaline,
+}
+
+/// A textbox of a card, with where it starts in the card file.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CardText {
+    /// the text as TOML decoded it
+    pub text: String,
+    /// byte offset of the first character of `text` in the card file
+    pub offset: usize,
+    /// false when the file spells the text with escapes, so offsets inside it are approximate
+    pub exact: bool,
+}
+
+/// One catalogue card: facts, text and rulings.
+#[derive(Clone, Debug)]
+pub struct Card {
+    /// unique slug, equal to the file name
+    pub id: String,
+    /// printed name (rule 3.9)
+    pub name: String,
+    /// printed subtitle (rule 3.10)
+    pub subtitle: Option<String>,
+    /// legend, unit, gear or program
+    pub kind: CardType,
+    /// colour
+    pub color: Color,
+    /// cost value; `None` for a null-cost Legend (rule 3.11.2)
+    pub cost: Option<u32>,
+    /// RAM value (rule 3.20.1)
+    pub ram: Option<u32>,
+    /// printed power
+    pub power: Option<i32>,
+    /// tags in capitals (rule 3.13)
+    pub tags: Vec<String>,
+    /// has a Sell Tag (rule 3.12)
+    pub sell: bool,
+    /// product the card comes from
+    pub set: String,
+    /// keywords the card has
+    pub keywords: Vec<Keyword>,
+    /// a Gear's top textbox (rule 4.11)
+    pub top: Option<CardText>,
+    /// the rules text (a Gear's bottom textbox)
+    pub text: CardText,
+    /// flavour text, which has no effect (rule 3.18.1.2.3)
+    pub flavor: Option<String>,
+    /// why the text differs from print, and other remarks
+    pub note: Option<String>,
+    /// scenario tests for this card
+    pub rulings: Vec<Ruling>,
+    /// the file the card was read from
+    pub file: FileId,
+    /// where `id = …` is written
+    pub id_span: Span,
+}
+
+impl Card {
+    /// Whether the card has a keyword.
+    pub fn has_keyword(&self, k: Keyword) -> bool {
+        self.keywords.contains(&k)
+    }
+
+    /// Name and subtitle, which together identify a card (rule 3.10.2).
+    pub fn full_name(&self) -> String {
+        match &self.subtitle {
+            Some(s) => format!("{}: {s}", self.name),
+            None => self.name.clone(),
+        }
+    }
+
+    /// The facts of the card as the catalogue lists them.
+    pub fn facts(&self) -> Facts<'_> {
+        Facts {
+            id: &self.id,
+            name: &self.name,
+            subtitle: self.subtitle.as_deref(),
+            kind: self.kind,
+            color: self.color,
+            cost: self.cost,
+            ram: self.ram,
+            power: self.power,
+            tags: &self.tags,
+            sell: self.sell,
+            set: &self.set,
+            keywords: &self.keywords,
+            text: &self.text.text,
+        }
+    }
+}
+
+/// The catalogue facts of a card, serialised with the catalogue's field names.
+#[derive(Debug, Serialize)]
+pub struct Facts<'a> {
+    /// id
+    pub id: &'a str,
+    /// name
+    pub name: &'a str,
+    /// subtitle
+    pub subtitle: Option<&'a str>,
+    /// type
+    #[serde(rename = "type")]
+    pub kind: CardType,
+    /// colour
+    pub color: Color,
+    /// cost
+    pub cost: Option<u32>,
+    /// RAM
+    pub ram: Option<u32>,
+    /// power
+    pub power: Option<i32>,
+    /// tags
+    pub tags: &'a [String],
+    /// sell tag
+    pub sell: bool,
+    /// set
+    pub set: &'a str,
+    /// keywords
+    pub keywords: &'a [Keyword],
+    /// rules text in canonical notation
+    pub text: &'a str,
+}
+
+/// The fields a card file may have, in the order the files write them.
+pub const CARD_KEYS: [&str; 18] = [
+    "id", "name", "subtitle", "type", "color", "cost", "ram", "power", "tags", "sell", "set",
+    "keywords", "top", "text", "flavor", "note", "ruling", "rulings",
+];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    id: Spanned<String>,
+    name: String,
+    subtitle: Option<String>,
+    #[serde(rename = "type")]
+    kind: Spanned<CardType>,
+    color: Color,
+    cost: Option<Spanned<u32>>,
+    ram: Option<u32>,
+    power: Option<Spanned<i32>>,
+    tags: Vec<String>,
+    sell: bool,
+    set: Spanned<String>,
+    #[serde(default)]
+    keywords: Vec<Keyword>,
+    top: Option<Spanned<String>>,
+    text: Spanned<String>,
+    flavor: Option<String>,
+    note: Option<String>,
+    #[serde(default, rename = "ruling")]
+    rulings: Vec<Ruling>,
+}
+
+/// What went wrong with a card file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardErrorKind {
+    /// the file could not be read
+    Io,
+    /// the file is too big to be a card
+    TooLarge,
+    /// the file is not UTF-8 text
+    NotUtf8,
+    /// not valid TOML, a wrong type, an unknown key or a missing key
+    Toml,
+    /// `id` differs from the file name
+    IdMismatch,
+    /// `id` is not a lowercase slug
+    BadId,
+    /// `set` differs from the folder name
+    SetMismatch,
+    /// two files define the same id
+    DuplicateId,
+    /// a Legend without {Go Solo} has a cost (rule 3.11.2)
+    CostOnNullCostLegend,
+    /// a Legend with {Go Solo} has no cost (rule 11.25.1)
+    MissingLegendCost,
+    /// a Unit, Gear or Program without cost
+    MissingCost,
+    /// a Unit or Gear without power
+    MissingPower,
+    /// a Program with power
+    UnexpectedPower,
+    /// `top` on a card that is not a Gear
+    TopOnNonGear,
+}
+
+/// A problem with a card file, with the place it was found.
+#[derive(Clone, Debug)]
+pub struct CardError {
+    /// what kind of problem
+    pub kind: CardErrorKind,
+    /// the file
+    pub path: PathBuf,
+    /// where in the file, if known
+    pub span: Option<Span>,
+    /// the key concerned, if known
+    pub key: Option<String>,
+    /// the headline
+    pub message: String,
+    /// the label text at the span
+    pub label: String,
+    /// a hint such as "did you mean `power`?"
+    pub help: Option<String>,
+    /// a second place involved (the first definition of a duplicate id)
+    pub related: Option<(Span, String)>,
+}
+
+impl CardError {
+    fn at(kind: CardErrorKind, path: &Path, span: Span, key: &str, message: String) -> Self {
+        CardError {
+            kind,
+            path: path.to_owned(),
+            span: Some(span),
+            key: Some(key.to_owned()),
+            message,
+            label: String::new(),
+            help: None,
+            related: None,
+        }
+    }
+
+    fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+
+    fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+impl IntoDiagnostic for CardError {
+    fn to_diagnostic(&self) -> Diagnostic {
+        let message = match &self.key {
+            Some(k) if !self.message.contains(&format!("`{k}`")) => {
+                format!("{} (key `{k}`)", self.message)
+            }
+            _ => self.message.clone(),
+        };
+        let mut d = Diagnostic::error(message);
+        match &self.span {
+            Some(span) => d = d.with_primary(span.clone(), self.label.clone()),
+            None => d = d.with_note(format!("in {}", self.path.display())),
+        }
+        if let Some((span, msg)) = &self.related {
+            d = d.with_secondary(span.clone(), msg.clone());
+        }
+        if let Some(help) = &self.help {
+            d = d.with_note(format!("help: {help}"));
+        }
+        d
+    }
+}
+
+/// All cards of a card folder, by id.
+#[derive(Clone, Debug, Default)]
+pub struct CardDb {
+    cards: Vec<Card>,
+    by_id: HashMap<String, usize>,
+}
+
+impl CardDb {
+    /// Builds a database from cards with distinct ids (later duplicates are ignored).
+    pub fn from_cards(cards: Vec<Card>) -> Self {
+        let mut db = CardDb::default();
+        for card in cards {
+            if !db.by_id.contains_key(&card.id) {
+                db.by_id.insert(card.id.clone(), db.cards.len());
+                db.cards.push(card);
+            }
+        }
+        db
+    }
+
+    /// The card with this id.
+    pub fn get(&self, id: &str) -> Option<&Card> {
+        self.by_id.get(id).map(|&i| &self.cards[i])
+    }
+
+    /// The position of a card in [`CardDb::cards`].
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.by_id.get(id).copied()
+    }
+
+    /// All cards, sorted by set then id.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
+    }
+
+    /// Number of cards.
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// Whether there are no cards.
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+
+    /// The nearest known id to a misspelt one.
+    pub fn suggest_id(&self, id: &str) -> Option<&str> {
+        suggest(id, self.cards.iter().map(|c| c.id.as_str()))
+    }
+}
+
+/// Every `*.toml` file under `root`, sorted.
+pub fn card_files(root: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_owned()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "toml") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Reads a file as UTF-8 text, refusing files over `max` bytes.
+pub fn read_text(path: &Path, max: u64) -> Result<String, (CardErrorKind, String)> {
+    let meta = std::fs::metadata(path).map_err(|e| (CardErrorKind::Io, e.to_string()))?;
+    if meta.len() > max {
+        return Err((
+            CardErrorKind::TooLarge,
+            format!("file is {} bytes, more than the limit of {max}", meta.len()),
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| (CardErrorKind::Io, e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        (
+            CardErrorKind::NotUtf8,
+            format!(
+                "not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}
+
+/// Loads every card under `root` (files or folders), reporting every problem found.
+///
+/// The returned database holds every card that loaded; the errors list all the others.
+pub fn load_cards(paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<CardError>) {
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            match card_files(p) {
+                Ok(fs) => files.extend(fs),
+                Err(e) => errors.push(io_error(p, CardErrorKind::Io, e.to_string())),
+            }
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let mut cards: Vec<Card> = Vec::new();
+    let mut seen: HashMap<String, Span> = HashMap::new();
+    for path in files {
+        let text = match read_text(&path, MAX_CARD_FILE_LEN) {
+            Ok(t) => t,
+            Err((kind, msg)) => {
+                errors.push(io_error(&path, kind, msg));
+                continue;
+            }
+        };
+        let file = sources.add(path.clone(), text);
+        match parse_card(sources, file) {
+            Ok(card) => {
+                if let Some(first) = seen.get(&card.id) {
+                    let mut e = CardError::at(
+                        CardErrorKind::DuplicateId,
+                        &path,
+                        card.id_span.clone(),
+                        "id",
+                        format!("duplicate card id `{}`", card.id),
+                    )
+                    .label("defined again here")
+                    .help("every card needs its own id");
+                    e.related = Some((first.clone(), "first defined here".into()));
+                    errors.push(e);
+                    continue;
+                }
+                seen.insert(card.id.clone(), card.id_span.clone());
+                cards.push(card);
+            }
+            Err(es) => errors.extend(es),
+        }
+    }
+    cards.sort_by(|a, b| (&a.set, &a.id).cmp(&(&b.set, &b.id)));
+    (CardDb::from_cards(cards), errors)
+}
+
+fn io_error(path: &Path, kind: CardErrorKind, message: String) -> CardError {
+    CardError {
+        kind,
+        path: path.to_owned(),
+        span: None,
+        key: None,
+        message: format!("cannot read {}: {message}", path.display()),
+        label: String::new(),
+        help: None,
+        related: None,
+    }
+}
+
+/// Turns a TOML/serde error into a located error with a hint.
+pub fn toml_error(
+    sources: &Sources,
+    file: FileId,
+    err: &toml::de::Error,
+    known_keys: &[&str],
+) -> CardError {
+    let src = &sources.get(file).text;
+    let range = err.span().unwrap_or(0..0);
+    let message = err.message().trim().to_owned();
+    let key = key_at(src, range.start);
+    let mut e = CardError {
+        kind: CardErrorKind::Toml,
+        path: sources.path(file).to_owned(),
+        span: Some(Span::new(file, range.clone())),
+        key: None,
+        message: message
+            .lines()
+            .next()
+            .unwrap_or("invalid card file")
+            .to_owned(),
+        label: String::new(),
+        help: None,
+        related: None,
+    };
+    if let Some(field) = backticked(&message, "unknown field `") {
+        e.message = format!("unknown key `{field}`");
+        e.label = "not a card file key".into();
+        e.key = Some(field.to_owned());
+        let expected: Vec<&str> = expected_list(&message);
+        let pool: Vec<&str> = if expected.is_empty() {
+            known_keys.to_vec()
+        } else {
+            expected.clone()
+        };
+        e.help = Some(match suggest(field, pool.iter().copied()) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!("expected one of {}", quote_list(&pool)),
+        });
+    } else if let Some(variant) = backticked(&message, "unknown variant `") {
+        let expected = expected_list(&message);
+        e.message = format!("unknown value `{variant}`");
+        e.label = format!("expected one of {}", quote_list(&expected));
+        e.key = key;
+        if let Some(s) = suggest(variant, expected.iter().copied()) {
+            e.help = Some(format!("did you mean `{s}`?"));
+        }
+    } else if let Some(field) = backticked(&message, "missing field `") {
+        e.message = format!("missing key `{field}`");
+        e.label = "this table needs it".into();
+        e.key = Some(field.to_owned());
+    } else if message.starts_with("invalid type") {
+        e.label = message.clone();
+        e.message = "wrong type of value".into();
+        e.key = key;
+    } else {
+        e.label = message.clone();
+        e.message = "invalid TOML".into();
+        e.key = key;
+    }
+    e
+}
+
+fn backticked<'a>(message: &'a str, prefix: &str) -> Option<&'a str> {
+    let rest = &message[message.find(prefix)? + prefix.len()..];
+    Some(&rest[..rest.find('`')?])
+}
+
+fn expected_list(message: &str) -> Vec<&str> {
+    let Some(i) = message.find("expected") else {
+        return Vec::new();
+    };
+    message[i..]
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .collect::<Vec<_>>()
+}
+
+fn quote_list(items: &[&str]) -> String {
+    items
+        .iter()
+        .map(|s| format!("`{s}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The key of the `key = value` line containing `offset`, if there is one.
+fn key_at(src: &str, offset: usize) -> Option<String> {
+    let offset = offset.min(src.len());
+    let start = src[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line = &src[start..];
+    let line = &line[..line.find('\n').unwrap_or(line.len())];
+    let (key, _) = line.split_once('=')?;
+    let key = key.trim();
+    (!key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-.\"".contains(c)))
+    .then(|| key.trim_matches('"').to_owned())
+}
+
+/// Where a TOML string value's content starts, and whether offsets inside it are exact.
+fn text_of(src: &str, file: FileId, s: &Spanned<String>) -> CardText {
+    let span = s.span();
+    let raw = src.get(span.clone()).unwrap_or("");
+    let mut skip = 0;
+    for delim in ["\"\"\"", "'''", "\"", "'"] {
+        if raw.starts_with(delim) {
+            skip = delim.len();
+            if delim.len() == 3 {
+                if raw[skip..].starts_with("\r\n") {
+                    skip += 2;
+                } else if raw[skip..].starts_with('\n') {
+                    skip += 1;
+                }
+            }
+            break;
+        }
+    }
+    let offset = span.start + skip;
+    let value = s.get_ref();
+    let exact = src.get(offset..offset + value.len()) == Some(value.as_str());
+    let _ = file;
+    CardText {
+        text: value.clone(),
+        offset: if exact { offset } else { span.start },
+        exact,
+    }
+}
+
+/// Parses one card file already added to `sources`.
+pub fn parse_card(sources: &Sources, file: FileId) -> Result<Card, Vec<CardError>> {
+    let src = &sources.get(file).text;
+    let path = sources.path(file).to_owned();
+    let raw: RawCard =
+        toml::from_str(src).map_err(|e| vec![toml_error(sources, file, &e, &CARD_KEYS)])?;
+    let mut errors = Vec::new();
+    let id_span = Span::new(file, raw.id.span());
+    let id = raw.id.get_ref().clone();
+    let sp = |r: std::ops::Range<usize>| Span::new(file, r);
+
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    {
+        errors.push(
+            CardError::at(
+                CardErrorKind::BadId,
+                &path,
+                id_span.clone(),
+                "id",
+                format!("card id `{id}` is not a slug"),
+            )
+            .label("expected lowercase letters, digits and `-`"),
+        );
+    }
+    if let Some(stem) = path.file_stem().and_then(|s| s.to_str()) {
+        if stem != id {
+            errors.push(
+                CardError::at(
+                    CardErrorKind::IdMismatch,
+                    &path,
+                    id_span.clone(),
+                    "id",
+                    format!("card id `{id}` differs from the file name `{stem}.toml`"),
+                )
+                .label("expected the file name")
+                .help(format!(
+                    "rename the file to `{id}.toml` or set `id = \"{stem}\"`"
+                )),
+            );
+        }
+    }
+    if let Some(dir) = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .and_then(|s| s.to_str())
+    {
+        if dir != raw.set.get_ref() && dir != "cards" {
+            errors.push(
+                CardError::at(
+                    CardErrorKind::SetMismatch,
+                    &path,
+                    sp(raw.set.span()),
+                    "set",
+                    format!(
+                        "set `{}` differs from the folder `{dir}` the file is in",
+                        raw.set.get_ref()
+                    ),
+                )
+                .label("expected the folder name")
+                .help("card files live in `cards/<set>/<id>.toml`"),
+            );
+        }
+    }
+    let kind = *raw.kind.get_ref();
+    let kind_span = sp(raw.kind.span());
+    let go_solo = raw.keywords.contains(&Keyword::GoSolo);
+    match (kind, &raw.cost) {
+        (CardType::Legend, Some(c)) if !go_solo => errors.push(
+            CardError::at(
+                CardErrorKind::CostOnNullCostLegend,
+                &path,
+                sp(c.span()),
+                "cost",
+                "a Legend without {Go Solo} has a null cost (rule 3.11.2)".into(),
+            )
+            .label("remove this cost")
+            .help("a null cost is written by leaving `cost` out"),
+        ),
+        (CardType::Legend, None) if go_solo => errors.push(
+            CardError::at(
+                CardErrorKind::MissingLegendCost,
+                &path,
+                kind_span.clone(),
+                "cost",
+                "a Legend with {Go Solo} needs a cost (rule 11.25.1)".into(),
+            )
+            .label("this Legend has no `cost`"),
+        ),
+        (CardType::Unit | CardType::Gear | CardType::Program, None) => errors.push(
+            CardError::at(
+                CardErrorKind::MissingCost,
+                &path,
+                kind_span.clone(),
+                "cost",
+                format!("a {kind} needs a cost (rule 3.11.1)"),
+            )
+            .label("this card has no `cost`"),
+        ),
+        _ => {}
+    }
+    match (kind, &raw.power) {
+        (CardType::Unit | CardType::Gear, None) => errors.push(
+            CardError::at(
+                CardErrorKind::MissingPower,
+                &path,
+                kind_span.clone(),
+                "power",
+                format!("a {kind} needs a power (rule 3.17)"),
+            )
+            .label("this card has no `power`"),
+        ),
+        (CardType::Program, Some(p)) => errors.push(
+            CardError::at(
+                CardErrorKind::UnexpectedPower,
+                &path,
+                sp(p.span()),
+                "power",
+                "a Program has no power".into(),
+            )
+            .label("remove this power"),
+        ),
+        _ => {}
+    }
+    if let (Some(top), true) = (&raw.top, kind != CardType::Gear) {
+        errors.push(
+            CardError::at(
+                CardErrorKind::TopOnNonGear,
+                &path,
+                sp(top.span()),
+                "top",
+                format!("only a Gear has a top textbox (rule 4.11), this card is a {kind}"),
+            )
+            .label("move these lines into `text`"),
+        );
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Card {
+        id,
+        name: raw.name,
+        subtitle: raw.subtitle,
+        kind,
+        color: raw.color,
+        cost: raw.cost.map(|c| c.into_inner()),
+        ram: raw.ram,
+        power: raw.power.map(|p| p.into_inner()),
+        tags: raw.tags,
+        sell: raw.sell,
+        set: raw.set.into_inner(),
+        keywords: raw.keywords,
+        top: raw.top.as_ref().map(|t| text_of(src, file, t)),
+        text: text_of(src, file, &raw.text),
+        flavor: raw.flavor,
+        note: raw.note,
+        rulings: raw.rulings,
+        file,
+        id_span,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(path: &str, text: &str) -> Result<Card, Vec<CardError>> {
+        let mut s = Sources::new();
+        let f = s.add(path, text);
+        parse_card(&s, f)
+    }
+
+    const GOOD: &str = r#"id = "chrome-fang"
+name = "Chrome Fang"
+type = "unit"
+color = "red"
+cost = 5
+ram = 1
+power = 6
+tags = ["GANGER"]
+sell = false
+set = "welcometonightcityretail"
+text = """
+{Play} Draw 1.
+"""
+"#;
+
+    #[test]
+    fn a_good_card_loads_with_text_offset() {
+        let c = load("cards/welcometonightcityretail/chrome-fang.toml", GOOD).unwrap();
+        assert_eq!(c.text.text, "{Play} Draw 1.\n");
+        assert!(c.text.exact);
+        assert_eq!(&GOOD[c.text.offset..c.text.offset + 6], "{Play}");
+    }
+
+    #[test]
+    fn unknown_key_suggests_the_near_one() {
+        let bad = GOOD.replace("power = 6", "powr = 6");
+        let e = &load("chrome-fang.toml", &bad).unwrap_err()[0];
+        assert_eq!(e.kind, CardErrorKind::Toml);
+        assert_eq!(e.key.as_deref(), Some("powr"));
+        assert_eq!(e.help.as_deref(), Some("did you mean `power`?"));
+    }
+
+    #[test]
+    fn wrong_type_names_the_key() {
+        let bad = GOOD.replace("cost = 5", "cost = \"5\"");
+        let e = &load("chrome-fang.toml", &bad).unwrap_err()[0];
+        assert_eq!(e.kind, CardErrorKind::Toml);
+        assert_eq!(e.key.as_deref(), Some("cost"));
+    }
+
+    #[test]
+    fn semantic_errors_are_all_reported() {
+        let bad = GOOD
+            .replace("id = \"chrome-fang\"", "id = \"chrome-fangs\"")
+            .replace("type = \"unit\"", "type = \"program\"");
+        let errs = load("chrome-fang.toml", &bad).unwrap_err();
+        let kinds: Vec<_> = errs.iter().map(|e| e.kind).collect();
+        assert!(kinds.contains(&CardErrorKind::IdMismatch));
+        assert!(kinds.contains(&CardErrorKind::UnexpectedPower));
+    }
+
+    #[test]
+    fn null_cost_legend_with_a_cost_is_an_error() {
+        let bad = GOOD.replace("type = \"unit\"", "type = \"legend\"");
+        let errs = load("chrome-fang.toml", &bad).unwrap_err();
+        assert_eq!(errs[0].kind, CardErrorKind::CostOnNullCostLegend);
+    }
+
+    #[test]
+    fn unknown_colour_lists_the_colours() {
+        let bad = GOOD.replace("color = \"red\"", "color = \"redd\"");
+        let e = &load("chrome-fang.toml", &bad).unwrap_err()[0];
+        assert_eq!(e.help.as_deref(), Some("did you mean `red`?"));
+        assert_eq!(e.key.as_deref(), Some("color"));
+    }
+}

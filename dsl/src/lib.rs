@@ -1,0 +1,38 @@
+//! gigscript-dsl: card files, the card-text language and its diagnostics.
+//!
+//! This crate knows nothing about game state: it reads card, deck and ruling files, checks them
+//! strictly, and reports every problem with a location in the source file.
+//!
+//! ```
+//! use gigscript_dsl::{card::parse_card, source::Sources};
+//! let mut sources = Sources::new();
+//! let file = sources.add(
+//!     "cards/welcometonightcityretail/delamain-cab.toml",
+//!     r#"id = "delamain-cab"
+//! name = "Delamain Cab"
+//! type = "unit"
+//! color = "blue"
+//! cost = 4
+//! ram = 3
+//! power = 7
+//! tags = ["VEHICLE"]
+//! sell = false
+//! set = "welcometonightcityretail"
+//! text = ""
+//! "#,
+//! );
+//! let card = parse_card(&sources, file).unwrap();
+//! assert_eq!(card.power, Some(7));
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod card;
+pub mod deck;
+pub mod diag;
+pub mod ruling;
+pub mod source;
+
+pub use card::{Card, CardDb, CardType, Color, Keyword};
+pub use deck::Deck;
+pub use source::{Sources, Span};

@@ -1,0 +1,2 @@
+//! Game state, rules, decisions and the card-text interpreter.
+#![forbid(unsafe_code)]

@@ -1,0 +1,197 @@
+//! The `gig` binary end to end: card listing, card checks and deck checks (rules 7.3, 3.20).
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn gig(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gig"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("gig runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn cards_json_lists_the_catalogue_facts() {
+    let out = gig(&["cards", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let listed: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let catalogue: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string("tests/fixtures/catalogue.json").unwrap())
+            .unwrap();
+    assert_eq!(listed.len(), 155);
+    assert_eq!(catalogue.len(), 155);
+    let facts = [
+        "id", "name", "subtitle", "type", "color", "cost", "ram", "power", "tags", "sell", "set",
+        "keywords",
+    ];
+    for want in &catalogue {
+        let id = want["id"].as_str().unwrap();
+        let got = listed
+            .iter()
+            .find(|c| c["id"] == want["id"])
+            .unwrap_or_else(|| panic!("card {id} is not listed"));
+        for f in facts {
+            assert_eq!(got[f], want[f], "fact `{f}` of {id}");
+        }
+    }
+}
+
+#[test]
+fn cards_filter_narrows_the_list() {
+    let out = gig(&["cards", "chrome-fang"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Chrome Fang"));
+    assert!(text.contains("1 of 155 cards"), "{text}");
+}
+
+#[test]
+fn check_loads_every_card() {
+    let out = gig(&["check"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("155 cards"));
+}
+
+#[test]
+fn sample_decks_are_legal() {
+    for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("decks")).unwrap() {
+        let path = entry.unwrap().path();
+        let out = gig(&["deck", "check", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}: {}", path.display(), stderr(&out));
+    }
+}
+
+/// One illegal deck per deck-building rule, with the message it must produce.
+const ILLEGAL_DECKS: &[(&str, &str)] = &[
+    (
+        "two-legends",
+        "the deck has 2 Legends; a deck has exactly 3 (rule 7.3)",
+    ),
+    (
+        "not-a-legend",
+        "`chrome-fang` is a unit, not a Legend (rule 7.3)",
+    ),
+    ("same-legend-name", "have the same name \"V\" (rule 7.3.1)"),
+    (
+        "same-legend-name-two-prints",
+        "have the same name \"Saburo Arasaka\" (rule 7.3.1)",
+    ),
+    (
+        "main-too-small",
+        "the main deck has 38 cards; it needs 40 to 50 (rule 7.3.2)",
+    ),
+    (
+        "main-too-big",
+        "the main deck has 51 cards; it needs 40 to 50 (rule 7.3.2)",
+    ),
+    (
+        "too-many-copies",
+        "4 copies of \"Detonate\" (`detonate`); a deck has at most 3 (rule 7.3.3)",
+    ),
+    (
+        "ram-limit",
+        "`floor-it` needs 2 blue RAM; the Legends give 0 blue (rule 7.3.4)",
+    ),
+    (
+        "legend-in-main",
+        "`v-streetkid` is a Legend; the main deck holds only non-Legend cards (rule 7.3)",
+    ),
+    ("unknown-card", "did you mean `chrome-fang`?"),
+    ("zero-copies", "`octant` is listed with 0 copies"),
+    ("bad-side", "the side deck has 2 cards; a side deck has 7"),
+    ("not-toml", "tests/decks/not-toml.toml:2:"),
+];
+
+#[test]
+fn each_deck_rule_violation_is_reported() {
+    for (name, message) in ILLEGAL_DECKS {
+        let path = format!("tests/decks/{name}.toml");
+        let out = gig(&["deck", "check", &path]);
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{name}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn every_illegal_deck_fixture_is_covered() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/decks");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let stem = entry
+            .unwrap()
+            .path()
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        assert!(
+            ILLEGAL_DECKS.iter().any(|(n, _)| *n == stem),
+            "tests/decks/{stem}.toml has no expected message"
+        );
+    }
+}
+
+#[test]
+fn a_missing_deck_is_a_usage_error() {
+    let out = gig(&["deck", "check", "decks/no-such-deck.toml"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
+fn corrupted_card_files_give_located_errors() {
+    let cases = [
+        ("bad-toml", "bad-toml.toml:9:"),
+        ("unknown-key", "unknown-key.toml:7:1"),
+        ("wrong-type", "wrong-type.toml:5:8"),
+    ];
+    for (name, location) in cases {
+        let path = format!("tests/fixtures/bad-cards/alpha/{name}.toml");
+        let out = gig(&["check", &path]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains(location), "{name}: {err}");
+        assert!(
+            err.lines().count() < 25,
+            "{name}: more than a screen: {err}"
+        );
+    }
+    let out = gig(&["check", "tests/fixtures/bad-cards/alpha/unknown-key.toml"]);
+    assert!(stderr(&out).contains("did you mean `power`?"));
+}
+
+#[test]
+fn several_problems_in_one_card_are_all_reported() {
+    let out = gig(&[
+        "check",
+        "tests/fixtures/bad-cards/alpha/several-problems.toml",
+    ]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("differs from the file name"), "{err}");
+    assert!(err.contains("null cost (rule 3.11.2)"), "{err}");
+    assert!(err.contains("differs from the folder"), "{err}");
+}
+
+#[test]
+fn every_command_has_help() {
+    for args in [
+        &["--help"][..],
+        &["cards", "--help"],
+        &["check", "--help"],
+        &["deck", "--help"],
+        &["deck", "check", "--help"],
+    ] {
+        let out = gig(args);
+        assert!(out.status.success(), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("Usage"));
+    }
+}
+
+#[test]
+fn a_usage_error_exits_2() {
+    assert_eq!(gig(&["no-such-command"]).status.code(), Some(2));
+}
