@@ -1,0 +1,204 @@
+//! The ambiguity check (DESIGN.md guarantee 3) on small fixture grammars.
+
+use gigscript_dsl::ambiguity::{break_choice, Ambiguity, AmbiguityKind, CheckError, Grammar};
+use gigscript_dsl::diag::{render, IntoDiagnostic};
+use gigscript_dsl::Sources;
+
+const AMBIGUOUS: &str = include_str!("../../grammar/fixtures/ambiguous.pest");
+const STOPS: &str = include_str!("../../grammar/fixtures/stops.pest");
+const DISJOINT: &str = include_str!("../../grammar/fixtures/disjoint.pest");
+
+fn grammar(src: &str) -> Grammar {
+    Grammar::new(src).unwrap_or_else(|e| panic!("fixture grammar: {e}"))
+}
+
+fn ambiguity(g: &Grammar, rule: &str, text: &str) -> Ambiguity {
+    match g.check(rule, text) {
+        Err(CheckError::Ambiguous(a)) => a,
+        other => panic!("expected {text:?} to be ambiguous, got {other:?}"),
+    }
+}
+
+/// `passes!(grammar, rule, text, ...)`: every text passes the check.
+macro_rules! passes {
+    ($g:expr, $rule:expr, $($text:expr),+ $(,)?) => {
+        $(assert_eq!($g.check($rule, $text), Ok(()), "{:?}", $text);)+
+    };
+}
+
+#[test]
+fn the_ambiguous_fixture_is_flagged_on_the_word_that_overlaps() {
+    let g = grammar(AMBIGUOUS);
+    let text = "Draw 2 Gears.";
+    let a = ambiguity(&g, "line", text);
+    assert_eq!(a.kind, AmbiguityKind::TreeChanged);
+    // several rules have choices, only `word` is ambiguous
+    assert_eq!(
+        g.rules_with_choices().collect::<Vec<_>>(),
+        ["verb", "side", "word"]
+    );
+    assert_eq!(a.rules, ["word"]);
+    assert_eq!(&text[a.span.clone()], "Gear");
+    assert_eq!(&text[a.second_span.clone()], "Gears");
+    assert_eq!(a.first, r#"`word` "Gear""#);
+    assert_eq!(a.second, r#"`word` "Gears""#);
+}
+
+#[test]
+fn the_ambiguous_fixture_passes_texts_that_do_not_reach_the_overlap() {
+    let g = grammar(AMBIGUOUS);
+    passes!(
+        g,
+        "line",
+        "Draw 2 Gear.",
+        "Defeat 1 rival Unit.",
+        "Discard 3 friendly Units."
+    );
+}
+
+#[test]
+fn a_reversed_choice_that_stops_parsing_is_flagged() {
+    let g = grammar(STOPS);
+    let text = "Gain 3+ power.";
+    let a = ambiguity(&g, "line", text);
+    assert_eq!(a.kind, AmbiguityKind::StopsParsing);
+    assert_eq!(a.rules, ["amount"]);
+    assert_eq!(&text[a.span.clone()], "3+");
+    assert_eq!(&text[a.second_span.clone()], "3");
+    passes!(g, "line", "Gain 3 power.");
+}
+
+#[test]
+fn the_disjoint_fixture_passes() {
+    let g = grammar(DISJOINT);
+    passes!(
+        g,
+        "text",
+        "Draw 2 cards.",
+        "Draw a card. Defeat a rival Unit.",
+        "Gain 3+ power.\nGain 3 power.",
+        "Defeat a Gear. Defeat a friendly Program.",
+    );
+}
+
+#[test]
+fn a_text_the_grammar_does_not_parse_is_not_an_ambiguity() {
+    let g = grammar(DISJOINT);
+    // where pest reports the failure is the parser's business (guarantee 1), not this check's
+    assert!(matches!(
+        g.check("text", "Draw 2 crads."),
+        Err(CheckError::DoesNotParse { .. })
+    ));
+    assert_eq!(
+        g.check("nope", "Draw 2 cards."),
+        Err(CheckError::UnknownRule("nope".into()))
+    );
+}
+
+#[test]
+fn a_choice_inside_a_silent_rule_shows_through_the_outer_pairs() {
+    let g = grammar(
+        r#"
+        line = { SOI ~ noun ~ "s"? ~ EOI }
+        noun = { word }
+        word = _{ "Gear" | "Gears" }
+        "#,
+    );
+    let a = ambiguity(&g, "line", "Gears");
+    assert_eq!(a.rules, ["word"]);
+    assert_eq!((a.span, a.second_span), (0..4, 0..5));
+    assert_eq!(a.first, r#"`noun` "Gear""#);
+}
+
+#[test]
+fn the_innermost_occurrence_of_the_culprit_is_named() {
+    // `group` nests itself; only the inner one meets the overlap
+    let g = grammar(
+        r#"
+        WHITESPACE = _{ " " }
+        line = { SOI ~ group ~ EOI }
+        group = { "(" ~ (group | word ~ "s"?) ~ ")" }
+        word = { "Gear" | "Gears" | "Unit" }
+        "#,
+    );
+    let text = "((Gears))";
+    let a = ambiguity(&g, "line", text);
+    assert_eq!(a.rules, ["word"]);
+    assert_eq!(a.span, 2..6);
+}
+
+#[test]
+fn choices_are_reversed_however_they_are_nested() {
+    // a chain of three read in reverse must try `c` first: only then does `abc` change
+    let g = grammar(
+        r#"
+        line = { SOI ~ x ~ rest ~ EOI }
+        x = { ("a" | "ab") | "abc" }
+        rest = { ANY* }
+        "#,
+    );
+    let a = ambiguity(&g, "line", "abc");
+    assert_eq!(a.rules, ["x"]);
+    assert_eq!((a.span, a.second_span), (0..1, 0..3));
+}
+
+#[test]
+fn implicit_whitespace_and_atomic_rules_behave_as_in_pest() {
+    let g = grammar(
+        r#"
+        WHITESPACE = _{ " " }
+        line = { SOI ~ name ~ "." ~ EOI }
+        name = @{ "Chrome" ~ " " ~ ("Fang" | "Fist") }
+        "#,
+    );
+    passes!(g, "line", "Chrome Fang.", "Chrome Fist .");
+    assert!(matches!(
+        g.check("line", "Chrome  Fang."),
+        Err(CheckError::DoesNotParse { .. })
+    ));
+}
+
+#[test]
+fn break_choice_makes_a_disjoint_rule_ambiguous() {
+    let broken = break_choice(DISJOINT, "side").expect("`side` is a rule");
+    let g = grammar(&broken);
+    // texts that do not go through `side` still pass, and the original reading is unchanged
+    passes!(g, "text", "Draw 2 cards.");
+    let text = "Defeat a rival Unit.";
+    let a = ambiguity(&g, "text", text);
+    assert_eq!(a.rules, ["side"]);
+    assert_eq!(&text[a.span.clone()], "rival");
+    assert_eq!(a.second, r#"`side` "rival""#);
+
+    // atomic and silent rules make pairs once broken, too
+    let g = grammar(&break_choice(DISJOINT, "kind").unwrap());
+    assert_eq!(ambiguity(&g, "text", text).rules, ["kind"]);
+    let silent = DISJOINT.replace("side = {", "side = _{");
+    let g = grammar(&break_choice(&silent, "side").unwrap());
+    assert_eq!(ambiguity(&g, "text", text).rules, ["side"]);
+
+    assert_eq!(break_choice(DISJOINT, "nope"), None);
+    assert_eq!(break_choice("not a grammar {", "side"), None);
+}
+
+#[test]
+fn invalid_grammars_are_errors_with_spans() {
+    let e = Grammar::new("line = { word }").unwrap_err();
+    assert_eq!(e.problems.len(), 1);
+    assert!(e.problems[0].message.contains("word"), "{e}");
+    assert_eq!(e.problems[0].span, 9..13);
+    assert!(Grammar::new("line = { \"a\" ").is_err());
+}
+
+#[test]
+fn the_diagnostic_points_into_the_card_file() {
+    let g = grammar(AMBIGUOUS);
+    let file = "id = \"gear-run\"\ntext = \"Draw 2 Gears.\"\n";
+    let offset = file.find("Draw").unwrap();
+    let mut sources = Sources::new();
+    let id = sources.add("cards/gear-run.toml", file);
+    let err = g.check("line", "Draw 2 Gears.").unwrap_err();
+    let d = err.in_file(id, offset).to_diagnostic();
+    let rendered = render(&sources, &[d], false);
+    insta::assert_snapshot!(rendered);
+}
