@@ -202,3 +202,86 @@ fn the_diagnostic_points_into_the_card_file() {
     let rendered = render(&sources, &[d], false);
     insta::assert_snapshot!(rendered);
 }
+
+/// A word grammar the size of the card grammar: one atomic rule per distinct word of the card
+/// texts (a few hundred rules), grouped in choices of at most `GROUP` words, so the cost is
+/// measured on the real texts. Words end at a word boundary, so the grammar is disjoint.
+fn vocabulary_grammar(texts: &[String]) -> String {
+    const GROUP: usize = 16;
+    let mut words: Vec<String> = texts
+        .iter()
+        .flat_map(|t| t.split(|c: char| !c.is_ascii_alphabetic()))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    words.sort();
+    words.dedup();
+    let mut g = String::from(
+        "WHITESPACE = _{ \" \" | \"\\n\" }\n\
+         text = { SOI ~ token* ~ EOI }\n\
+         token = { word | number | punct }\n\
+         number = @{ ASCII_DIGIT+ }\n\
+         punct = @{ !(ASCII_ALPHANUMERIC | \" \" | \"\\n\") ~ ANY }\n",
+    );
+    let groups = words.len().div_ceil(GROUP);
+    let names: Vec<String> = (0..groups).map(|i| format!("g{i}")).collect();
+    g.push_str(&format!("word = _{{ {} }}\n", names.join(" | ")));
+    for (i, chunk) in words.chunks(GROUP).enumerate() {
+        let alts: Vec<String> = (0..chunk.len()).map(|j| format!("w{}", i * GROUP + j)).collect();
+        g.push_str(&format!("g{i} = _{{ {} }}\n", alts.join(" | ")));
+    }
+    for (i, w) in words.iter().enumerate() {
+        g.push_str(&format!("w{i} = @{{ ^\"{w}\" ~ !ASCII_ALPHA }}\n"));
+    }
+    g
+}
+
+fn card_texts() -> Vec<String> {
+    let mut sources = Sources::new();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards");
+    let (db, errors) = gigscript_dsl::card::load_cards(&[root], &mut sources);
+    assert!(errors.is_empty(), "{} card errors", errors.len());
+    db.cards().iter().map(|c| c.text.text.clone()).collect()
+}
+
+/// Prints the cost (run with `--nocapture`); asserts only that every card passes, and that a
+/// broken choice is caught on real texts.
+#[test]
+fn checking_every_card_text_on_a_grammar_of_card_size() {
+    let texts = card_texts();
+    assert!(texts.len() >= 155, "{} cards", texts.len());
+    let src = vocabulary_grammar(&texts);
+    let t = std::time::Instant::now();
+    let g = grammar(&src);
+    let load = t.elapsed();
+    let t = std::time::Instant::now();
+    for text in &texts {
+        assert_eq!(g.check("text", text), Ok(()), "{text:?}");
+    }
+    let check = t.elapsed();
+    let rules = src.lines().count();
+    eprintln!(
+        "{rules} rules: load {load:?}, check {} texts {check:?} (debug build)",
+        texts.len()
+    );
+
+    // the slow path: a broken choice sends every flagged text through the per-rule pass
+    let g = grammar(&break_choice(&src, "token").unwrap());
+    let some = &texts[..20];
+    let t = std::time::Instant::now();
+    let flagged = some
+        .iter()
+        .filter(|text| match g.check("text", text) {
+            Err(CheckError::Ambiguous(a)) => a.rules == ["token"],
+            _ => false,
+        })
+        .count();
+    eprintln!("broken `token`: {flagged} of {} texts flagged in {:?}", some.len(), t.elapsed());
+    assert!(flagged > 0);
+}
+
+#[test]
+fn a_grammar_can_be_shared_between_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<Grammar>();
+}
