@@ -33,7 +33,8 @@ use pest_meta::ast::{Expr, Rule as AstRule, RuleType};
 use pest_meta::optimizer::{optimize, OptimizedRule};
 use pest_meta::parser::{self as meta, Rule as MetaRule};
 use pest_vm::Vm;
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -76,6 +77,8 @@ pub struct Grammar {
     original: Vm,
     /// every choice of every rule reversed
     reversed: Vm,
+    /// the grammar as written, noting every rule it tries; built on first use
+    tracing: OnceLock<Vm>,
     /// rules with at least one choice, in grammar order: the name, the optimized rule with its
     /// choices reversed, and the VM with only that rule reversed, built on first use
     per_rule: Vec<PerRule>,
@@ -403,6 +406,7 @@ impl Grammar {
             types,
             original: Vm::new(optimized.clone()),
             reversed: Vm::new(reversed_optimized),
+            tracing: OnceLock::new(),
             optimized,
             per_rule,
         })
@@ -453,9 +457,15 @@ impl Grammar {
         if all.as_ref().ok() == Some(&first) {
             return Ok(());
         }
+        // A rule the first reading never tries cannot change it, whatever the order of its
+        // choices: only the rules tried are reversed one at a time.
+        let tried = self.tried(start_rule, text);
         let mut rules = Vec::new();
         let mut found: Option<Ambiguity> = None;
         for i in 0..self.per_rule.len() {
+            if !tried.contains(&self.per_rule[i].name) {
+                continue;
+            }
             let vm = self.rule_vm(i);
             let second = self.tree(vm, start_rule, text);
             if second.as_ref().ok() == Some(&first) {
@@ -473,6 +483,22 @@ impl Grammar {
         };
         a.rules = rules;
         Err(CheckError::Ambiguous(a))
+    }
+
+    /// The names of the rules the grammar as written tries while parsing `text`.
+    fn tried(&self, start_rule: &str, text: &str) -> HashSet<String> {
+        let vm = self.tracing.get_or_init(|| {
+            Vm::new_with_listener(
+                self.optimized.clone(),
+                Box::new(|rule, _| {
+                    TRIED.with(|t| t.borrow_mut().insert(rule));
+                    false
+                }),
+            )
+        });
+        TRIED.with(|t| t.borrow_mut().clear());
+        let _ = vm.parse(start_rule, text);
+        TRIED.with(|t| std::mem::take(&mut *t.borrow_mut()))
     }
 
     /// Flattens the parse of `text` into its nodes in pre-order.
@@ -688,6 +714,11 @@ fn check_vm_builtins(source: &str, rules: &[AstRule]) -> Result<(), GrammarError
     } else {
         Err(GrammarError { problems })
     }
+}
+
+thread_local! {
+    /// The rules tried by the tracing VM's parse running on this thread.
+    static TRIED: RefCell<HashSet<String>> = RefCell::new(HashSet::new());
 }
 
 /// A pair of a parse tree, flattened.

@@ -227,7 +227,9 @@ fn vocabulary_grammar(texts: &[String]) -> String {
     let names: Vec<String> = (0..groups).map(|i| format!("g{i}")).collect();
     g.push_str(&format!("word = _{{ {} }}\n", names.join(" | ")));
     for (i, chunk) in words.chunks(GROUP).enumerate() {
-        let alts: Vec<String> = (0..chunk.len()).map(|j| format!("w{}", i * GROUP + j)).collect();
+        let alts: Vec<String> = (0..chunk.len())
+            .map(|j| format!("w{}", i * GROUP + j))
+            .collect();
         g.push_str(&format!("g{i} = _{{ {} }}\n", alts.join(" | ")));
     }
     for (i, w) in words.iter().enumerate() {
@@ -276,7 +278,11 @@ fn checking_every_card_text_on_a_grammar_of_card_size() {
             _ => false,
         })
         .count();
-    eprintln!("broken `token`: {flagged} of {} texts flagged in {:?}", some.len(), t.elapsed());
+    eprintln!(
+        "broken `token`: {flagged} of {} texts flagged in {:?}",
+        some.len(),
+        t.elapsed()
+    );
     assert!(flagged > 0);
 }
 
