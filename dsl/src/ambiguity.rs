@@ -589,9 +589,23 @@ impl Grammar {
         }
         match second {
             Ok(second) => {
-                let i = (0..first.len().max(second.len()))
-                    .find(|&i| first.get(i).map(Node::key) != second.get(i).map(Node::key))
-                    .unwrap_or(0);
+                // Pre-order lists of (rule, span) part at the first node that differs; the
+                // sizes of subtrees only tell trees apart when zero-width nodes move.
+                let len = first.len().max(second.len());
+                let part = |sized: bool| {
+                    let key = |n: Option<&Node<'_>>| {
+                        n.map(|n| {
+                            (
+                                n.rule.to_owned(),
+                                n.start,
+                                n.end,
+                                if sized { n.size } else { 0 },
+                            )
+                        })
+                    };
+                    (0..len).find(|&i| key(first.get(i)) != key(second.get(i)))
+                };
+                let i = part(false).or_else(|| part(true)).unwrap_or(0);
                 let end = first.last().map_or(0, |n| n.end);
                 match first.get(i) {
                     Some(n) => {

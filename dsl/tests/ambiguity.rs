@@ -291,3 +291,36 @@ fn a_grammar_can_be_shared_between_threads() {
     fn shared<T: Send + Sync>() {}
     shared::<Grammar>();
 }
+
+#[test]
+fn an_ambiguity_only_several_rules_together_show_names_no_single_culprit() {
+    // reversed alone, `a` falls back to `c` and `b` reads the same; together `b ~ d` wins
+    let g = grammar(
+        r#"
+        line = { SOI ~ a ~ EOI }
+        a = { c | b ~ d }
+        b = _{ "xy" | "x" }
+        c = _{ "xy" }
+        d = { "y" }
+        "#,
+    );
+    let a = ambiguity(&g, "line", "xy");
+    assert_eq!(a.rules, Vec::<String>::new());
+    assert_eq!(a.kind, AmbiguityKind::TreeChanged);
+    assert_eq!((a.first.as_str(), a.span), (r#"`EOI` """#, 2..2));
+    assert_eq!((a.second.as_str(), a.second_span), (r#"`d` "y""#, 1..2));
+}
+
+#[test]
+fn the_diagnostic_of_a_text_that_stops_parsing() {
+    let g = grammar(STOPS);
+    let mut sources = Sources::new();
+    let text = "Gain 3+ power.";
+    let id = sources.add("text.txt", text);
+    let d = g
+        .check("line", text)
+        .unwrap_err()
+        .in_file(id, 0)
+        .to_diagnostic();
+    insta::assert_snapshot!(render(&sources, &[d], false));
+}
