@@ -146,6 +146,23 @@ pub enum CheckError {
     },
     /// the text has a second reading
     Ambiguous(Ambiguity),
+    /// the first reading given to [`Grammar::check_reading`] is not the grammar's own: a bug in
+    /// gigscript (the caller's flattening, or `pest_vm` and `pest_derive` disagreeing)
+    ReadingsDisagree {
+        /// byte range into the text of the first node where they differ
+        span: Range<usize>,
+    },
+}
+
+/// One pair of a parse tree, in pre-order: what the check compares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadingNode {
+    /// the rule that made the pair
+    pub rule: String,
+    /// byte range into the text
+    pub span: Range<usize>,
+    /// how many of the following nodes lie inside this one
+    pub descendants: usize,
 }
 
 /// How the second reading differs from the first.
@@ -197,6 +214,11 @@ impl fmt::Display for CheckError {
                 write!(f, "text does not parse at byte {}: {message}", span.start)
             }
             CheckError::Ambiguous(a) => a.fmt(f),
+            CheckError::ReadingsDisagree { span } => write!(
+                f,
+                "the card parser and the grammar read the text differently at byte {}",
+                span.start
+            ),
         }
     }
 }
@@ -295,6 +317,14 @@ impl IntoDiagnostic for Located<'_, CheckError> {
             CheckError::Ambiguous(a) => a.in_file(self.file, self.offset).to_diagnostic(),
             CheckError::UnknownRule(r) => Diagnostic::error(format!("unknown start rule `{r}`"))
                 .with_note("help: this is a bug in the caller of the ambiguity check"),
+            CheckError::ReadingsDisagree { span } => Diagnostic::error(
+                "the card parser and the ambiguity check read the text differently",
+            )
+            .with_primary(
+                Span::new(self.file, self.offset + span.start..self.offset + span.end),
+                "the readings differ here",
+            )
+            .with_note("help: this is a bug in gigscript, not in the card"),
             CheckError::DoesNotParse { span, message } => {
                 Diagnostic::error("text does not parse with the grammar as written").with_primary(
                     Span::new(self.file, self.offset + span.start..self.offset + span.end),
@@ -444,19 +474,107 @@ impl Grammar {
     /// reversed. `Ok` when both give the same tree; otherwise the culprit rules and where the
     /// two readings part. Fast path: one parse of each when the readings agree.
     pub fn check(&self, start_rule: &str, text: &str) -> Result<(), CheckError> {
-        if !self.has_rule(start_rule) {
-            return Err(CheckError::UnknownRule(start_rule.to_owned()));
-        }
-        let first =
-            self.tree(&self.original, start_rule, text)
-                .map_err(|f| CheckError::DoesNotParse {
-                    span: f.span,
-                    message: f.message,
-                })?;
+        let first = self.first_reading(start_rule, text)?;
         let all = self.tree(&self.reversed, start_rule, text);
         if all.as_ref().ok() == Some(&first) {
             return Ok(());
         }
+        Err(self.explain(start_rule, text, &first, &all))
+    }
+
+    /// The reading of `text` from `start_rule` by the grammar as written: its pairs in
+    /// pre-order, as [`Grammar::check_reading`] takes them.
+    pub fn reading(&self, start_rule: &str, text: &str) -> Result<Vec<ReadingNode>, CheckError> {
+        Ok(self
+            .first_reading(start_rule, text)?
+            .iter()
+            .map(|n| ReadingNode {
+                rule: n.rule.to_owned(),
+                span: n.start..n.end,
+                descendants: n.size - 1,
+            })
+            .collect())
+    }
+
+    /// [`Grammar::check`] given the first reading, e.g. flattened from the card parser's own
+    /// pairs, which saves one of the two parses when the text passes. If the text has a second
+    /// reading, the grammar as written parses it again; a first reading that differs from the
+    /// given one is [`CheckError::ReadingsDisagree`].
+    pub fn check_reading(
+        &self,
+        start_rule: &str,
+        text: &str,
+        first: &[ReadingNode],
+    ) -> Result<(), CheckError> {
+        if !self.has_rule(start_rule) {
+            return Err(CheckError::UnknownRule(start_rule.to_owned()));
+        }
+        let given = self.nodes_of(first);
+        let all = self.tree(&self.reversed, start_rule, text);
+        if all.as_ref().ok() == Some(&given) {
+            return Ok(());
+        }
+        let own = self.first_reading(start_rule, text)?;
+        if own != given {
+            let i = (0..own.len().max(given.len()))
+                .find(|&i| own.get(i) != given.get(i))
+                .unwrap_or(0);
+            let span = given.get(i).or(own.get(i)).map_or(0..0, |n| n.start..n.end);
+            return Err(CheckError::ReadingsDisagree { span });
+        }
+        Err(self.explain(start_rule, text, &own, &all))
+    }
+
+    fn first_reading<'v>(
+        &'v self,
+        start_rule: &'v str,
+        text: &'v str,
+    ) -> Result<Vec<Node<'v>>, CheckError> {
+        if !self.has_rule(start_rule) {
+            return Err(CheckError::UnknownRule(start_rule.to_owned()));
+        }
+        self.tree(&self.original, start_rule, text)
+            .map_err(|f| CheckError::DoesNotParse {
+                span: f.span,
+                message: f.message,
+            })
+    }
+
+    /// Nodes of a given reading, with the compound-atomic context recomputed from the rules.
+    fn nodes_of<'r>(&self, reading: &'r [ReadingNode]) -> Vec<Node<'r>> {
+        // ancestors still open: (index one past their subtree, compound inside them)
+        let mut open: Vec<(usize, bool)> = Vec::new();
+        let mut out = Vec::with_capacity(reading.len());
+        for (i, r) in reading.iter().enumerate() {
+            while open.last().is_some_and(|&(end, _)| end <= i) {
+                open.pop();
+            }
+            let compound = open.last().is_some_and(|&(_, c)| c);
+            let inner = match self.types.get(&r.rule) {
+                Some(RuleType::CompoundAtomic) => true,
+                Some(RuleType::NonAtomic) => false,
+                _ => compound,
+            };
+            open.push((i + 1 + r.descendants, inner));
+            out.push(Node {
+                rule: &r.rule,
+                start: r.span.start,
+                end: r.span.end,
+                size: r.descendants + 1,
+                compound,
+            });
+        }
+        out
+    }
+
+    /// The culprits of a text whose second reading differs from the first, and where.
+    fn explain(
+        &self,
+        start_rule: &str,
+        text: &str,
+        first: &[Node<'_>],
+        all: &Result<Vec<Node<'_>>, Failure>,
+    ) -> CheckError {
         // A rule the first reading never tries cannot change it, whatever the order of its
         // choices: only the rules tried are reversed one at a time.
         let tried = self.tried(start_rule, text);
@@ -468,21 +586,21 @@ impl Grammar {
             }
             let vm = self.rule_vm(i);
             let second = self.tree(vm, start_rule, text);
-            if second.as_ref().ok() == Some(&first) {
+            if second.as_deref().ok() == Some(first) {
                 continue;
             }
             let name = &self.per_rule[i].name;
             rules.push(name.clone());
             if found.is_none() {
-                found = Some(self.locate(Some((name, vm)), text, &first, &second));
+                found = Some(self.locate(Some((name, vm)), text, first, &second));
             }
         }
         let mut a = match found {
             Some(a) => a,
-            None => self.locate(None, text, &first, &all),
+            None => self.locate(None, text, first, all),
         };
         a.rules = rules;
-        Err(CheckError::Ambiguous(a))
+        CheckError::Ambiguous(a)
     }
 
     /// The names of the rules the grammar as written tries while parsing `text`.

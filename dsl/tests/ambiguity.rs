@@ -1,6 +1,8 @@
 //! The ambiguity check (DESIGN.md guarantee 3) on small fixture grammars.
 
-use gigscript_dsl::ambiguity::{break_choice, Ambiguity, AmbiguityKind, CheckError, Grammar};
+use gigscript_dsl::ambiguity::{
+    break_choice, Ambiguity, AmbiguityKind, CheckError, Grammar, ReadingNode,
+};
 use gigscript_dsl::diag::{render, IntoDiagnostic};
 use gigscript_dsl::Sources;
 
@@ -323,4 +325,77 @@ fn the_diagnostic_of_a_text_that_stops_parsing() {
         .in_file(id, 0)
         .to_diagnostic();
     insta::assert_snapshot!(render(&sources, &[d], false));
+}
+
+/// The fixtures compiled by `pest_derive`, as the card parser is, to compare with `pest_vm`.
+mod derived {
+    pub mod disjoint {
+        #[derive(pest_derive::Parser)]
+        #[grammar = "../../grammar/fixtures/disjoint.pest"]
+        pub struct Disjoint;
+    }
+
+    pub mod ambiguous {
+        #[derive(pest_derive::Parser)]
+        #[grammar = "../../grammar/fixtures/ambiguous.pest"]
+        pub struct Ambiguous;
+    }
+}
+
+/// What the card parser will hand to [`Grammar::check_reading`]: its pairs in pre-order.
+fn flatten<R: pest::RuleType>(pairs: pest::iterators::Pairs<'_, R>) -> Vec<ReadingNode> {
+    fn go<R: pest::RuleType>(pair: pest::iterators::Pair<'_, R>, out: &mut Vec<ReadingNode>) {
+        let at = out.len();
+        let span = pair.as_span();
+        out.push(ReadingNode {
+            rule: format!("{:?}", pair.as_rule()),
+            span: span.start()..span.end(),
+            descendants: 0,
+        });
+        for child in pair.into_inner() {
+            go(child, out);
+        }
+        out[at].descendants = out.len() - at - 1;
+    }
+    let mut out = Vec::new();
+    for pair in pairs {
+        go(pair, &mut out);
+    }
+    out
+}
+
+#[test]
+fn pest_vm_reads_the_fixtures_as_pest_derive_does() {
+    use pest::Parser;
+    let g = grammar(DISJOINT);
+    for text in [
+        "Draw 2 cards.",
+        "Draw a card.\nDefeat a rival Unit.",
+        "Gain 3+ power. Gain 3 power.",
+        "Defeat a Gear. Defeat a friendly Program.",
+    ] {
+        let pairs =
+            derived::disjoint::Disjoint::parse(derived::disjoint::Rule::text, text).unwrap();
+        let first = flatten(pairs);
+        assert_eq!(g.reading("text", text).unwrap(), first, "{text:?}");
+        assert_eq!(g.check_reading("text", text, &first), Ok(()), "{text:?}");
+    }
+
+    let g = grammar(AMBIGUOUS);
+    let text = "Draw 2 Gears.";
+    let pairs = derived::ambiguous::Ambiguous::parse(derived::ambiguous::Rule::line, text).unwrap();
+    let first = flatten(pairs);
+    assert_eq!(g.reading("line", text).unwrap(), first);
+    let Err(CheckError::Ambiguous(a)) = g.check_reading("line", text, &first) else {
+        panic!("{text:?} must be ambiguous");
+    };
+    assert_eq!((a.rules, a.span), (vec!["word".to_owned()], 7..11));
+
+    // a first reading that is not the grammar's own is a bug, not an ambiguity
+    let mut wrong = first.clone();
+    wrong[1].span.end += 1;
+    assert_eq!(
+        g.check_reading("line", text, &wrong),
+        Err(CheckError::ReadingsDisagree { span: 0..5 })
+    );
 }
