@@ -68,6 +68,12 @@ const VM_BUILTINS: &[&str] = &[
 
 /// A grammar loaded for the ambiguity check: the rules as written, and the same rules with their
 /// ordered choices reversed, all at once or one rule at a time.
+///
+/// Cost: loading runs `pest_meta`'s optimizer twice (it is quadratic in the length of a choice
+/// chain, so prefer nested groups to one choice of hundreds of words). A text that passes costs
+/// two parses by `pest_vm` ([`Grammar::check_reading`]: one). A text that fails costs one more
+/// parse per rule with a choice that the first reading tries, plus, once per rule, a VM.
+/// `Grammar` is `Send + Sync`: load it once and share it.
 pub struct Grammar {
     /// rule name → type, for every rule of the grammar
     types: HashMap<String, RuleType>,
@@ -471,8 +477,9 @@ impl Grammar {
     }
 
     /// Parses `text` from `start_rule` with the grammar as written and with its choices
-    /// reversed. `Ok` when both give the same tree; otherwise the culprit rules and where the
-    /// two readings part. Fast path: one parse of each when the readings agree.
+    /// reversed. `Ok` when both give the same tree (rules and spans of every pair, in pre-order);
+    /// otherwise the culprit rules and where the two readings part. The rules are only reversed
+    /// one at a time, to name the culprits, when reversing them all changes the reading.
     pub fn check(&self, start_rule: &str, text: &str) -> Result<(), CheckError> {
         let first = self.first_reading(start_rule, text)?;
         let all = self.tree(&self.reversed, start_rule, text);
