@@ -399,3 +399,28 @@ fn pest_vm_reads_the_fixtures_as_pest_derive_does() {
         Err(CheckError::ReadingsDisagree { span: 0..5 })
     );
 }
+
+#[test]
+fn stack_builtins_and_unicode_properties_run_in_the_vm() {
+    let g = grammar(
+        r#"
+        line = { SOI ~ PUSH(quote) ~ inner ~ POP ~ EOI }
+        quote = { "\"" | "'" }
+        inner = { (!PEEK ~ (LETTER | ASCII_DIGIT | " "))* }
+        "#,
+    );
+    passes!(g, "line", "\"Go Solo\"", "'2 Gigs'", "\"Été\"");
+    assert!(matches!(
+        g.check("line", "\"mixed'"),
+        Err(CheckError::DoesNotParse { .. })
+    ));
+}
+
+#[test]
+fn the_diagnostic_of_an_invalid_grammar() {
+    let src = "line = { SOI ~ word ~ EOI }\nverb = { \"Draw\" | verb }\n";
+    let e = Grammar::new(src).unwrap_err();
+    let mut sources = Sources::new();
+    let id = sources.add("grammar/card.pest", src);
+    insta::assert_snapshot!(render(&sources, &[e.in_file(id, 0).to_diagnostic()], false));
+}
