@@ -781,31 +781,32 @@ impl Grammar {
     /// The innermost occurrence of `rule` in the first reading that `vm` reads differently from
     /// the same position, with the node `vm` reads there instead (`None`: no match).
     fn occurrence<'v>(
-        &self,
+        &'v self,
         rule: &'v str,
         vm: &'v Vm,
         text: &'v str,
         first: &[Node<'_>],
     ) -> Option<(usize, Option<Node<'v>>)> {
-        // Occurrences inside compound-atomic rules are read without implicit whitespace, which a
-        // fresh parse of the rule cannot reproduce; they are left to the fallback.
+        // An occurrence is read again from its start, out of its context. Inside compound-atomic
+        // rules (no implicit whitespace) or after a `PUSH` the context matters, so an occurrence
+        // counts only if the grammar as written reads it again as it did in place.
+        let again = |vm: &'v Vm, n: &Node<'_>| -> Option<Vec<Node<'v>>> {
+            let pair = vm.parse(rule, &text[n.start..]).ok()?.next()?;
+            let mut out = Vec::new();
+            self.flatten(pair, n.compound, n.start, &mut out);
+            Some(out)
+        };
         let differs = |i: usize| -> Option<Option<Node<'v>>> {
             let n = &first[i];
-            let mut again = Vec::new();
-            match vm.parse(rule, &text[n.start..]) {
-                Ok(pairs) => {
-                    if let Some(pair) = pairs.into_iter().next() {
-                        self.flatten(pair, n.compound, n.start, &mut again);
-                    }
-                }
-                Err(_) => return Some(None),
+            let subtree = &first[i..i + n.size];
+            if again(&self.original, n).as_deref() != Some(subtree) {
+                return None;
             }
-            let same = again.len() == n.size
-                && again
-                    .iter()
-                    .zip(&first[i..i + n.size])
-                    .all(|(x, y)| x.key() == y.key());
-            (!same).then(|| again.first().copied())
+            match again(vm, n) {
+                Some(second) if second == subtree => None,
+                Some(second) => Some(second.first().copied()),
+                None => Some(None),
+            }
         };
         let mut best: Option<(usize, Option<Node<'v>>)> = None;
         for (i, n) in first.iter().enumerate() {
