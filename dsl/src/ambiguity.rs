@@ -22,6 +22,10 @@
 //! assert_eq!((a.span, a.second_span), (0..4, 0..5));
 //! ```
 //!
+//! For a card: `grammar.check("card", &card.text.text)`, and on error
+//! `err.in_file(card.file, card.text.offset).to_diagnostic()`. [`Grammar::check_reading`] takes
+//! the card parser's own pairs (flattened to [`ReadingNode`]s) instead of parsing a first time.
+//!
 //! The grammar is run by `pest_vm`, which interprets the same optimized rules `pest_derive`
 //! compiles, with the same implicit whitespace and atomicity; no pest type leaves this module.
 
@@ -235,7 +239,7 @@ impl std::error::Error for Ambiguity {}
 
 /// An error together with where its text sits in a source file, so it can become a diagnostic:
 /// `err.in_file(card.file, card.text.offset).to_diagnostic()`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Located<'a, E> {
     /// the error, whose spans are byte offsets into the text
     pub error: &'a E,
