@@ -192,12 +192,12 @@ impl Game {
             });
         }
         // (2) and (3): perform, log, trigger.
-        self.perform(action)?;
+        self.do_action(action)?;
         // (4) Rule 1.8.
         self.check_outcome()
     }
 
-    fn perform(&mut self, action: Action) -> Flow {
+    fn do_action(&mut self, action: Action) -> Flow {
         match action {
             Action::Draw(p) => self.draw(p),
             Action::Move { inst, to, player } => self.move_card(inst, to, player),
