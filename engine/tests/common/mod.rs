@@ -74,15 +74,19 @@ pub fn filler() -> Vec<CardSpec> {
     cards(&["ruthless-lowlife"; 10])
 }
 
-/// A setup in player 0's main phase of turn 3 with filler decks and the given players.
+/// A setup in player 0's main phase of turn 3 with the given players, where an empty deck
+/// becomes 10 filler cards and an unset fixer becomes an empty one (so turns pass without
+/// rolling in).
 pub fn setup(me: PlayerSetup, rival: PlayerSetup) -> Setup {
     let mut me = me;
     let mut rival = rival;
-    if me.deck.is_empty() {
-        me.deck = filler();
-    }
-    if rival.deck.is_empty() {
-        rival.deck = filler();
+    for p in [&mut me, &mut rival] {
+        if p.deck.is_empty() {
+            p.deck = filler();
+        }
+        if p.fixer.is_none() {
+            p.fixer = Some(vec![]);
+        }
     }
     Setup {
         players: [me, rival],
