@@ -27,6 +27,24 @@ fn main() {
         }
         return;
     }
+    if args.first().map(String::as_str) == Some("--clone") {
+        // Time `State::clone` on a mid-game state (after half of a game's choices).
+        let (_, total) = play(&pool, &a, &b, 9);
+        let g = play_n(&pool, &a, &b, 9, total / 2);
+        let reps = 200_000;
+        let start = Instant::now();
+        let mut keep = 0usize;
+        for _ in 0..reps {
+            let s = std::hint::black_box(g.state()).clone();
+            keep += s.instances.len();
+        }
+        let ns = start.elapsed().as_nanos() as f64 / reps as f64;
+        println!(
+            "State::clone of a mid-game state (turn {}): {ns:.0} ns ({keep})",
+            g.state().turn
+        );
+        return;
+    }
     let n: u64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(1000);
     let start = Instant::now();
     let (mut choices, mut turns, mut wins) = (0usize, 0usize, [0usize; 3]);
@@ -53,13 +71,26 @@ fn main() {
 }
 
 fn play(pool: &Arc<Pool>, a: &DeckList, b: &DeckList, seed: u64) -> (Game, usize) {
+    let g = play_n(pool, a, b, seed, usize::MAX);
+    let n = g
+        .log()
+        .iter()
+        .filter(|e| matches!(e, gigscript_engine::LogEntry::Choice { auto: false, .. }))
+        .count();
+    (g, n)
+}
+
+fn play_n(pool: &Arc<Pool>, a: &DeckList, b: &DeckList, seed: u64, max: usize) -> Game {
     let mut g = Game::new(pool.clone(), [a, b], seed).expect("decks load");
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xDEC1DE);
     let mut n = 0;
     while let Some(d) = g.decision() {
+        if n >= max {
+            break;
+        }
         let c = d.options[rng.gen_range(0..d.options.len())];
         g.apply(&c).expect("a legal choice applies");
         n += 1;
     }
-    (g, n)
+    g
 }

@@ -6,7 +6,7 @@ use crate::error::{EngineError, SetupError};
 use crate::log::LogEntry;
 use crate::pool::Pool;
 use crate::state::{
-    DeckList, DieArea, Duration, Instance, InstId, Outcome, PersistentEffect, PlayerId,
+    DeckList, DieArea, Duration, InstId, Instance, Outcome, PersistentEffect, PlayerId,
     Replacement, Setup, State, Trigger, Zone,
 };
 use gigscript_dsl::Keyword;
@@ -166,9 +166,11 @@ impl Game {
 
     pub(crate) fn label_at(&self, d: &Decision, ix: usize) -> String {
         let mine = self.base_label(d, d.options[ix]);
+        // Only options of the same kind can share a label; skip formatting the others.
+        let kind = std::mem::discriminant(&d.options[ix]);
         let same_before = d.options[..ix]
             .iter()
-            .filter(|&&c| self.base_label(d, c) == mine)
+            .filter(|&&c| std::mem::discriminant(&c) == kind && self.base_label(d, c) == mine)
             .count();
         if same_before == 0 {
             mine
@@ -205,7 +207,10 @@ impl Game {
 
     /// The card ids in a player's zone, in the order of [`Game::zone`].
     pub fn zone_ids(&self, p: PlayerId, z: Zone) -> Vec<&str> {
-        self.zone(p, z).into_iter().map(|i| self.card_id(i)).collect()
+        self.zone(p, z)
+            .into_iter()
+            .map(|i| self.card_id(i))
+            .collect()
     }
 
     /// The first instance of a card id in a player's zone.
@@ -231,7 +236,11 @@ impl Game {
     /// A player's Gigs as `d12:11`, with `rival ` before dice the other player owns, sorted by
     /// sides then value.
     pub fn gig_labels(&self, p: PlayerId) -> Vec<String> {
-        let mut dice: Vec<_> = self.state.gigs(p).map(|d| self.state.dice[d.0 as usize]).collect();
+        let mut dice: Vec<_> = self
+            .state
+            .gigs(p)
+            .map(|d| self.state.dice[d.0 as usize])
+            .collect();
         dice.sort_by_key(|d| (d.sides, d.value, d.owner != p));
         dice.iter()
             .map(|d| {

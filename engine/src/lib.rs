@@ -38,6 +38,5 @@ pub use log::{Event, LogEntry};
 pub use pool::{CardIdx, Pool};
 pub use rules::{steal_count, Action};
 pub use state::{
-    CardSpec, DeckList, DieSpec, InstId, Outcome, Phase, PlayerId, PlayerSetup, Setup, State,
-    Zone,
+    CardSpec, DeckList, DieSpec, InstId, Outcome, Phase, PlayerId, PlayerSetup, Setup, State, Zone,
 };

@@ -86,7 +86,10 @@ impl Pool {
 
     /// The index of the card with this id.
     pub fn index_of(&self, id: &str) -> Option<CardIdx> {
-        self.ids.iter().position(|i| i == id).map(|i| CardIdx(i as u16))
+        self.ids
+            .iter()
+            .position(|i| i == id)
+            .map(|i| CardIdx(i as u16))
     }
 
     /// The facts of a card. An index from another pool gives the facts of a null card.

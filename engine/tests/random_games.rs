@@ -19,7 +19,11 @@ fn a_thousand_random_games_end() {
             assert!(!d.options.is_empty(), "seed {seed}: empty options");
             let labels = g.labels(&d);
             let set: HashSet<_> = labels.iter().collect();
-            assert_eq!(set.len(), labels.len(), "seed {seed}: duplicate labels {labels:?}");
+            assert_eq!(
+                set.len(),
+                labels.len(),
+                "seed {seed}: duplicate labels {labels:?}"
+            );
             let ix = rng.gen_range(0..d.options.len());
             // Half the time go through the label, to exercise `apply_label`.
             if rng.gen_bool(0.5) {

@@ -1,16 +1,19 @@
 //! Focused rule tests: each builds a position (or a new game) and checks one rule, cited by
 //! number in the test's name or comment.
 
+// Positions read best as one assignment per area.
+#![allow(clippy::field_reassign_with_default)]
+
 mod common;
 
 use common::*;
+use gigscript_dsl::Keyword;
 use gigscript_engine::state::{
     ActionKind, Duration, EffectRef, EventKind, Modifier, PersistentEffect, Replacement, Trigger,
 };
 use gigscript_engine::{
     steal_count, Action, Choice, DecisionKind, Outcome, Phase, PlayerId, PlayerSetup, Zone,
 };
-use gigscript_dsl::Keyword;
 
 const ME: PlayerId = PlayerId(0);
 const RIVAL: PlayerId = PlayerId(1);
@@ -45,13 +48,17 @@ fn setup_7_5_2_chosen_player_picks_order_then_7_9_2_first_player_mulligans_first
         let legends = g.zone(first, Zone::Legends);
         let spent: Vec<bool> = legends.iter().map(|&l| g.inst(l).unwrap().spent).collect();
         assert_eq!(spent, [true, true, false]);
-        assert!(g.zone(first.other(), Zone::Legends)
+        assert!(g
+            .zone(first.other(), Zone::Legends)
             .iter()
             .all(|&l| !g.inst(l).unwrap().spent && !g.inst(l).unwrap().face_up));
         steps(&mut g, &["mulligan"]);
         assert_eq!(g.zone(first, Zone::Hand).len(), 6);
         let d = g.decision().unwrap();
-        assert_eq!((d.prompt, d.player), (DecisionKind::Mulligan, first.other()));
+        assert_eq!(
+            (d.prompt, d.player),
+            (DecisionKind::Mulligan, first.other())
+        );
         steps(&mut g, &["keep"]);
         // The first turn: rule 7.7.4, the two Legends don't ready on the starting turn.
         assert_eq!(g.state().turn, 1);
@@ -69,8 +76,12 @@ fn setup_7_5_2_chosen_player_picks_order_then_7_9_2_first_player_mulligans_first
 
 #[test]
 fn setup_7_5_1_the_first_player_roll_is_seeded() {
-    let pickers: Vec<_> = (0..32).map(|s| new_game(s).decision().unwrap().player).collect();
-    let again: Vec<_> = (0..32).map(|s| new_game(s).decision().unwrap().player).collect();
+    let pickers: Vec<_> = (0..32)
+        .map(|s| new_game(s).decision().unwrap().player)
+        .collect();
+    let again: Vec<_> = (0..32)
+        .map(|s| new_game(s).decision().unwrap().player)
+        .collect();
     assert_eq!(pickers, again);
     assert!(pickers.contains(&ME) && pickers.contains(&RIVAL));
 }
@@ -111,7 +122,10 @@ fn roll_in_8_6_5_the_last_d20_is_rolled_automatically() {
     let gigs = g.gig_labels(ME);
     assert_eq!(gigs.len(), 1);
     assert!(gigs[0].starts_with("d20:"));
-    assert!(g.log().iter().any(|e| g.describe(e) == "p0: roll d20 (only option)"));
+    assert!(g
+        .log()
+        .iter()
+        .any(|e| g.describe(e) == "p0: roll d20 (only option)"));
 }
 
 #[test]
@@ -124,7 +138,10 @@ fn start_8_6_3_readies_and_8_6_4_draws() {
     me.fixer = Some(vec![]);
     let g = game(&start_setup(me));
     for z in [Zone::Field, Zone::Legends, Zone::Eddies] {
-        assert!(g.zone(ME, z).iter().all(|&i| !g.inst(i).unwrap().spent), "{z:?}");
+        assert!(
+            g.zone(ME, z).iter().all(|&i| !g.inst(i).unwrap().spent),
+            "{z:?}"
+        );
     }
     assert_eq!(g.zone_ids(ME, Zone::Hand), ["psycho-squad"]);
 }
@@ -132,14 +149,20 @@ fn start_8_6_3_readies_and_8_6_4_draws() {
 #[test]
 fn win_1_10_seven_gigs_at_the_start_of_your_turn() {
     let mut me = PlayerSetup::default();
-    me.gigs = [4, 6, 8, 10, 12, 20].iter().map(|&s| die(0, s, 1)).collect();
+    me.gigs = [4, 6, 8, 10, 12, 20]
+        .iter()
+        .map(|&s| die(0, s, 1))
+        .collect();
     me.gigs.push(die(1, 4, 2));
     let g = game(&start_setup(me));
     assert_eq!(g.outcome(), Some(Outcome::Winner(ME)));
     assert!(g.decision().is_none());
     // Six is not enough.
     let mut me = PlayerSetup::default();
-    me.gigs = [4, 6, 8, 10, 12, 20].iter().map(|&s| die(0, s, 1)).collect();
+    me.gigs = [4, 6, 8, 10, 12, 20]
+        .iter()
+        .map(|&s| die(0, s, 1))
+        .collect();
     assert_eq!(game(&start_setup(me)).outcome(), None);
 }
 
@@ -150,9 +173,15 @@ fn lose_1_14_drawing_from_an_empty_deck() {
     s.players[0].deck = vec![];
     let mut g = game(&s);
     assert_eq!(g.outcome(), Some(Outcome::Winner(RIVAL)));
-    assert!(g.log().iter().any(|e| g.describe(e) == "p0 draws from an empty deck"));
+    assert!(g
+        .log()
+        .iter()
+        .any(|e| g.describe(e) == "p0 draws from an empty deck"));
     assert!(g.decision().is_none());
-    assert_eq!(g.apply(&Choice::Pass), Err(gigscript_engine::EngineError::GameOver));
+    assert_eq!(
+        g.apply(&Choice::Pass),
+        Err(gigscript_engine::EngineError::GameOver)
+    );
 }
 
 #[test]
@@ -170,8 +199,14 @@ fn lose_1_14_1_drawing_past_the_deck_mid_effect_ends_the_game_at_once() {
 fn overtime_1_11_1_counts_turns_that_begin_with_both_fixers_empty() {
     let mut me = PlayerSetup::default();
     let mut rival = PlayerSetup::default();
-    me.gigs = [4, 6, 8, 10, 12, 20].iter().map(|&s| die(0, s, 1)).collect();
-    rival.gigs = [4, 6, 8, 10, 12, 20].iter().map(|&s| die(1, s, 1)).collect();
+    me.gigs = [4, 6, 8, 10, 12, 20]
+        .iter()
+        .map(|&s| die(0, s, 1))
+        .collect();
+    rival.gigs = [4, 6, 8, 10, 12, 20]
+        .iter()
+        .map(|&s| die(1, s, 1))
+        .collect();
     me.fixer = Some(vec![]);
     rival.fixer = Some(vec![]);
     let mut s = setup(me, rival);
@@ -191,7 +226,10 @@ fn overtime_1_11_1_counts_turns_that_begin_with_both_fixers_empty() {
 fn setup_rejects_a_die_placed_twice() {
     let mut me = PlayerSetup::default();
     let mut rival = PlayerSetup::default();
-    me.gigs = [4, 6, 8, 10, 12, 20].iter().map(|&s| die(0, s, 1)).collect();
+    me.gigs = [4, 6, 8, 10, 12, 20]
+        .iter()
+        .map(|&s| die(0, s, 1))
+        .collect();
     me.gigs.push(die(1, 4, 1));
     rival.gigs = [6, 8, 10, 12, 20].iter().map(|&s| die(1, s, 1)).collect();
     rival.gigs.push(die(1, 6, 1)); // the rival's d6 twice
@@ -206,13 +244,19 @@ fn setup_rejects_a_die_placed_twice() {
 fn overtime_1_11_seven_gigs_wins_immediately() {
     let mut me = PlayerSetup::default();
     me.field = cards(&["psycho-squad"]);
-    me.gigs = [4, 6, 8, 10, 12, 20].iter().map(|&s| die(0, s, 1)).collect();
+    me.gigs = [4, 6, 8, 10, 12, 20]
+        .iter()
+        .map(|&s| die(0, s, 1))
+        .collect();
     let mut rival = PlayerSetup::default();
     rival.gigs = vec![die(1, 12, 11)];
     let mut s = setup(me, rival);
     s.overtime = true;
     let mut g = game(&s);
-    steps(&mut g, &["attack rival gigs with psycho-squad", "end reactions"]);
+    steps(
+        &mut g,
+        &["attack rival gigs with psycho-squad", "end reactions"],
+    );
     assert_eq!(g.outcome(), Some(Outcome::Winner(ME)));
     assert_eq!(g.gig_labels(ME).len(), 7);
 }
@@ -277,13 +321,19 @@ fn call_8_12_2_as_a_reaction_in_the_react_step() {
     let mut me = PlayerSetup::default();
     me.field = cards(&["psycho-squad"]);
     let mut rival = PlayerSetup::default();
-    rival.legends = cards(&["judy-alvarez-braindance-maestro", "rogue-amendiares-preem-solo"]);
+    rival.legends = cards(&[
+        "judy-alvarez-braindance-maestro",
+        "rogue-amendiares-preem-solo",
+    ]);
     rival.gigs = vec![die(1, 6, 3)];
     let mut g = game(&setup(me, rival));
     steps(&mut g, &["attack rival gigs with psycho-squad"]);
     let d = g.decision().unwrap();
     assert_eq!((d.player, d.prompt), (RIVAL, DecisionKind::Reaction));
-    assert_eq!(labels(&g), ["call legend 1", "call legend 2", "end reactions"]);
+    assert_eq!(
+        labels(&g),
+        ["call legend 1", "call legend 2", "end reactions"]
+    );
     steps(&mut g, &["call legend 1", "pay with legend 2"]);
     // Once per turn, also for the defending player (rule 11.11.2).
     assert_eq!(labels(&g), ["end reactions"]);
@@ -306,9 +356,16 @@ fn pay_5_7_2_legends_pay_face_down_or_face_up_with_a_sell_tag() {
     assert_eq!(g.decision().unwrap().prompt, DecisionKind::Pay);
     assert_eq!(
         labels(&g),
-        ["pay with eddie", "pay with dexter-deshawn-off-the-grid", "pay with legend 3"]
+        [
+            "pay with eddie",
+            "pay with dexter-deshawn-off-the-grid",
+            "pay with legend 3"
+        ]
     );
-    steps(&mut g, &["pay with legend 3", "pay with dexter-deshawn-off-the-grid"]);
+    steps(
+        &mut g,
+        &["pay with legend 3", "pay with dexter-deshawn-off-the-grid"],
+    );
     assert_eq!(g.zone_ids(ME, Zone::Field), ["ruthless-lowlife"]);
     let eddie = g.zone(ME, Zone::Eddies)[0];
     assert!(!g.inst(eddie).unwrap().spent);
@@ -357,7 +414,10 @@ fn lag_4_7_a_played_unit_is_ready_but_cannot_attack() {
     assert!(!has(&g, "attack rival gigs with chrome-fang"));
     // Rule 11.23.2: {Adrenaline} attacks while lagging.
     steps(&mut g, &["play modded-kusanagi"]);
-    assert!(g.has_keyword(g.find(ME, Zone::Field, "modded-kusanagi").unwrap(), Keyword::Adrenaline));
+    assert!(g.has_keyword(
+        g.find(ME, Zone::Field, "modded-kusanagi").unwrap(),
+        Keyword::Adrenaline
+    ));
     assert!(has(&g, "attack rival gigs with modded-kusanagi"));
     // Rule 11.3.2: Lag is lost at the end of the turn.
     steps(&mut g, &["pass", "pass"]);
@@ -396,7 +456,13 @@ fn gear_4_10_equips_to_a_friendly_unit_or_face_up_legend() {
 #[test]
 fn gear_4_12_moves_with_its_host_and_is_unequipped_outside_play() {
     let mut me = PlayerSetup::default();
-    me.field = vec![spec("ruthless-lowlife", true, true, false, &["mantis-blades"])];
+    me.field = vec![spec(
+        "ruthless-lowlife",
+        true,
+        true,
+        false,
+        &["mantis-blades"],
+    )];
     let mut rival = PlayerSetup::default();
     rival.field = cards(&["psycho-squad"]);
     let mut s = setup(me, rival);
@@ -404,8 +470,17 @@ fn gear_4_12_moves_with_its_host_and_is_unequipped_outside_play() {
     let mut g = game(&s);
     let u = g.find(ME, Zone::Field, "ruthless-lowlife").unwrap();
     assert_eq!(g.power(u), 3);
-    steps(&mut g, &["attack rival ruthless-lowlife with psycho-squad", "end reactions"]);
-    assert_eq!(g.zone_ids(ME, Zone::Trash), ["ruthless-lowlife", "mantis-blades"]);
+    steps(
+        &mut g,
+        &[
+            "attack rival ruthless-lowlife with psycho-squad",
+            "end reactions",
+        ],
+    );
+    assert_eq!(
+        g.zone_ids(ME, Zone::Trash),
+        ["ruthless-lowlife", "mantis-blades"]
+    );
     let gear = g.find(ME, Zone::Trash, "mantis-blades").unwrap();
     assert_eq!(g.inst(gear).unwrap().equipped_to, None);
 }
@@ -413,13 +488,25 @@ fn gear_4_12_moves_with_its_host_and_is_unequipped_outside_play() {
 #[test]
 fn gear_4_12_2_a_legend_is_removed_and_its_gear_goes_to_the_trash() {
     let mut me = PlayerSetup::default();
-    me.field = vec![spec("royce-psycho-on-the-edge", true, true, false, &["mantis-blades"])];
+    me.field = vec![spec(
+        "royce-psycho-on-the-edge",
+        true,
+        true,
+        false,
+        &["mantis-blades"],
+    )];
     let mut rival = PlayerSetup::default();
     rival.field = cards(&["animals-wrecker"]);
     let mut s = setup(me, rival);
     s.turn_player = RIVAL;
     let mut g = game(&s);
-    steps(&mut g, &["attack rival royce-psycho-on-the-edge with animals-wrecker", "end reactions"]);
+    steps(
+        &mut g,
+        &[
+            "attack rival royce-psycho-on-the-edge with animals-wrecker",
+            "end reactions",
+        ],
+    );
     // Rule 4.4.1: a Legend moved to the trash is removed from the game instead.
     assert_eq!(g.zone_ids(ME, Zone::Removed), ["royce-psycho-on-the-edge"]);
     assert_eq!(g.zone_ids(ME, Zone::Trash), ["mantis-blades"]);
@@ -429,7 +516,13 @@ fn gear_4_12_2_a_legend_is_removed_and_its_gear_goes_to_the_trash() {
 fn legend_4_5_played_from_the_legends_area_keeps_orientation_and_gear_with_lag() {
     let mut me = PlayerSetup::default();
     me.legends = vec![
-        spec("royce-psycho-on-the-edge", true, true, false, &["mantis-blades"]),
+        spec(
+            "royce-psycho-on-the-edge",
+            true,
+            true,
+            false,
+            &["mantis-blades"],
+        ),
         spec("dexter-deshawn-off-the-grid", false, false, false, &[]),
     ];
     me.eddies = eddies(5);
@@ -466,7 +559,13 @@ fn go_solo_11_25_ready_attacks_this_turn_and_is_removed_when_it_leaves() {
     assert!(!inst.spent && inst.go_solo);
     assert!(has(&g, "attack rival gigs with royce-psycho-on-the-edge"));
     // It attacks the 10-power Wrecker and loses: removed from the game, not trashed.
-    steps(&mut g, &["attack rival animals-wrecker with royce-psycho-on-the-edge", "end reactions"]);
+    steps(
+        &mut g,
+        &[
+            "attack rival animals-wrecker with royce-psycho-on-the-edge",
+            "end reactions",
+        ],
+    );
     assert_eq!(g.zone_ids(ME, Zone::Removed), ["royce-psycho-on-the-edge"]);
     assert!(g.zone(ME, Zone::Trash).is_empty());
 }
@@ -516,7 +615,13 @@ fn fight_9_17_1_higher_power_wins() {
     let mut rival = PlayerSetup::default();
     rival.field = vec![spec("valentino-guerrera", true, true, false, &[])];
     let mut g = game(&setup(me, rival));
-    steps(&mut g, &["attack rival valentino-guerrera with chrome-fang", "end reactions"]);
+    steps(
+        &mut g,
+        &[
+            "attack rival valentino-guerrera with chrome-fang",
+            "end reactions",
+        ],
+    );
     assert_eq!(g.zone_ids(RIVAL, Zone::Trash), ["valentino-guerrera"]);
     assert_eq!(g.zone_ids(ME, Zone::Field), ["chrome-fang"]);
 }
@@ -528,7 +633,13 @@ fn fight_9_17_3_a_tie_defeats_both() {
     let mut rival = PlayerSetup::default();
     rival.field = vec![spec("psycho-squad", true, true, false, &[])];
     let mut g = game(&setup(me, rival));
-    steps(&mut g, &["attack rival psycho-squad with chrome-fang", "end reactions"]);
+    steps(
+        &mut g,
+        &[
+            "attack rival psycho-squad with chrome-fang",
+            "end reactions",
+        ],
+    );
     assert_eq!(g.zone_ids(RIVAL, Zone::Trash), ["psycho-squad"]);
     assert_eq!(g.zone_ids(ME, Zone::Trash), ["chrome-fang"]);
 }
@@ -541,7 +652,13 @@ fn fight_9_19_2_zero_power_defeats_nothing() {
     let mut rival = PlayerSetup::default();
     rival.field = vec![spec("sketchy-ripper", true, true, false, &[])];
     let mut g = game(&setup(me, rival));
-    steps(&mut g, &["attack rival sketchy-ripper with japantown-jonin", "end reactions"]);
+    steps(
+        &mut g,
+        &[
+            "attack rival sketchy-ripper with japantown-jonin",
+            "end reactions",
+        ],
+    );
     assert_eq!(g.zone_ids(ME, Zone::Field), ["japantown-jonin"]);
     assert_eq!(g.zone_ids(RIVAL, Zone::Field), ["sketchy-ripper"]);
     // Negative power counts as 0 (rule 2.10.1): a -3 attacker against a 0-power Unit.
@@ -559,7 +676,13 @@ fn fight_9_19_2_zero_power_defeats_nothing() {
     })
     .unwrap();
     assert_eq!(g.power(a), -3);
-    steps(&mut g, &["attack rival sketchy-ripper with ruthless-lowlife", "end reactions"]);
+    steps(
+        &mut g,
+        &[
+            "attack rival sketchy-ripper with ruthless-lowlife",
+            "end reactions",
+        ],
+    );
     assert_eq!(g.zone_ids(ME, Zone::Field), ["ruthless-lowlife"]);
     assert_eq!(g.zone_ids(RIVAL, Zone::Field), ["sketchy-ripper"]);
 }
@@ -579,7 +702,13 @@ fn fight_9_17_4_wins_fights_and_9_19_3_not_defeated_in_fights() {
         source: None,
     })
     .unwrap();
-    steps(&mut g, &["attack rival chrome-fang with ruthless-lowlife", "end reactions"]);
+    steps(
+        &mut g,
+        &[
+            "attack rival chrome-fang with ruthless-lowlife",
+            "end reactions",
+        ],
+    );
     assert_eq!(g.zone_ids(RIVAL, Zone::Trash), ["chrome-fang"]);
     // Rule 9.29: "while attacking" effects end with the attack.
     assert!(g.state().effects.is_empty());
@@ -593,8 +722,17 @@ fn fight_9_17_4_wins_fights_and_9_19_3_not_defeated_in_fights() {
         source: None,
     })
     .unwrap();
-    steps(&mut g, &["attack rival chrome-fang with ruthless-lowlife", "end reactions"]);
-    assert!(g.log().iter().any(|e| g.describe(e) == "ruthless-lowlife loses the fight"));
+    steps(
+        &mut g,
+        &[
+            "attack rival chrome-fang with ruthless-lowlife",
+            "end reactions",
+        ],
+    );
+    assert!(g
+        .log()
+        .iter()
+        .any(|e| g.describe(e) == "ruthless-lowlife loses the fight"));
     assert_eq!(g.zone_ids(ME, Zone::Field), ["ruthless-lowlife"]);
     // Rule 8.16.2: "this turn" effects end with the turn.
     steps(&mut g, &["pass"]);
@@ -620,9 +758,15 @@ fn blocker_9_9_1_redirects_the_attack() {
     );
     steps(&mut g, &["block with la-llorona-ghost-of-the-past"]);
     // A spent Unit can't block; the blocker is the defender now.
-    assert_eq!(labels(&g), ["block with secondhand-bombus", "end reactions"]);
+    assert_eq!(
+        labels(&g),
+        ["block with secondhand-bombus", "end reactions"]
+    );
     steps(&mut g, &["end reactions"]);
-    assert_eq!(g.zone_ids(RIVAL, Zone::Trash), ["la-llorona-ghost-of-the-past"]);
+    assert_eq!(
+        g.zone_ids(RIVAL, Zone::Trash),
+        ["la-llorona-ghost-of-the-past"]
+    );
     assert_eq!(g.gig_labels(RIVAL), ["d8:5"], "no Gig stolen");
 }
 
@@ -662,10 +806,16 @@ fn steal_9_23_3_chosen_one_at_a_time_at_most_the_gigs_there_are() {
     let mut rival = PlayerSetup::default();
     rival.gigs = vec![die(1, 4, 2), die(1, 12, 11), die(0, 6, 3)];
     let mut g = game(&setup(me.clone(), rival));
-    steps(&mut g, &["attack rival gigs with animals-wrecker", "end reactions"]);
+    steps(
+        &mut g,
+        &["attack rival gigs with animals-wrecker", "end reactions"],
+    );
     assert_eq!(g.decision().unwrap().prompt, DecisionKind::StealGig);
     // Options in die order: the player's own dice first, then the rival's, smallest first.
-    assert_eq!(labels(&g), ["choose d6 (3)", "choose d4 (2)", "choose d12 (11)"]);
+    assert_eq!(
+        labels(&g),
+        ["choose d6 (3)", "choose d4 (2)", "choose d12 (11)"]
+    );
     steps(&mut g, &["choose d12 (11)"]);
     assert_eq!(labels(&g), ["choose d6 (3)", "choose d4 (2)"]);
     steps(&mut g, &["choose d6 (3)"]);
@@ -674,11 +824,20 @@ fn steal_9_23_3_chosen_one_at_a_time_at_most_the_gigs_there_are() {
 
     // More to steal than there are: all of them, the last one automatically.
     let mut me2 = me;
-    me2.field = vec![spec("animals-wrecker", false, true, false, &["mantis-blades"])];
+    me2.field = vec![spec(
+        "animals-wrecker",
+        false,
+        true,
+        false,
+        &["mantis-blades"],
+    )];
     let mut rival = PlayerSetup::default();
     rival.gigs = vec![die(1, 4, 2)];
     let mut g = game(&setup(me2, rival));
-    steps(&mut g, &["attack rival gigs with animals-wrecker", "end reactions"]);
+    steps(
+        &mut g,
+        &["attack rival gigs with animals-wrecker", "end reactions"],
+    );
     assert_eq!(g.gig_labels(ME), ["rival d4:2"]);
     assert!(g.log().iter().any(|e| g.describe(e) == "steals 1"));
 }
@@ -690,7 +849,10 @@ fn steal_9_23_2_1_zero_power_steals_nothing() {
     let mut rival = PlayerSetup::default();
     rival.gigs = vec![die(1, 4, 2)];
     let mut g = game(&setup(me, rival));
-    steps(&mut g, &["attack rival gigs with japantown-jonin", "end reactions"]);
+    steps(
+        &mut g,
+        &["attack rival gigs with japantown-jonin", "end reactions"],
+    );
     assert_eq!(g.gig_labels(RIVAL), ["d4:2"]);
     assert_eq!(g.decision().unwrap().prompt, DecisionKind::MainAction);
 }
@@ -703,7 +865,9 @@ fn steal_9_23_4_prevention_hook_after_choosing() {
     rival.field = cards(&["la-llorona-ghost-of-the-past"]);
     rival.gigs = vec![die(1, 4, 2)];
     let mut g = game(&setup(me, rival));
-    let src = g.find(RIVAL, Zone::Field, "la-llorona-ghost-of-the-past").unwrap();
+    let src = g
+        .find(RIVAL, Zone::Field, "la-llorona-ghost-of-the-past")
+        .unwrap();
     g.add_replacement(Replacement {
         on: ActionKind::Steal,
         affected: None,
@@ -711,7 +875,10 @@ fn steal_9_23_4_prevention_hook_after_choosing() {
         duration: Duration::ThisTurn,
     })
     .unwrap();
-    steps(&mut g, &["attack rival gigs with psycho-squad", "end reactions"]);
+    steps(
+        &mut g,
+        &["attack rival gigs with psycho-squad", "end reactions"],
+    );
     assert_eq!(g.gig_labels(RIVAL), ["d4:2"]);
     assert!(g
         .log()
@@ -738,7 +905,10 @@ fn attack_9_26_1_ends_when_the_attacker_leaves_the_field() {
     .unwrap();
     steps(&mut g, &["attack rival gigs with psycho-squad"]);
     // The single pending effect resolved automatically; now the rival reacts.
-    assert!(g.log().iter().any(|e| g.describe(e) == "p0: resolve psycho-squad (only option)"));
+    assert!(g
+        .log()
+        .iter()
+        .any(|e| g.describe(e) == "p0: resolve psycho-squad (only option)"));
     assert_eq!(g.decision().unwrap().prompt, DecisionKind::Reaction);
     // The attacker leaves the field mid-attack: the attack ends, nothing is stolen.
     g.perform(Action::Defeat(vec![a])).unwrap();
@@ -758,7 +928,9 @@ fn pending_10_12_10_13_turn_player_orders_theirs_first() {
     let mut g = game(&setup(me, rival));
     let a = g.find(ME, Zone::Field, "psycho-squad").unwrap();
     let b = g.find(ME, Zone::Field, "chrome-fang").unwrap();
-    let r = g.find(RIVAL, Zone::Field, "la-llorona-ghost-of-the-past").unwrap();
+    let r = g
+        .find(RIVAL, Zone::Field, "la-llorona-ghost-of-the-past")
+        .unwrap();
     for (src, n) in [(r, 1), (a, 2), (b, 3)] {
         g.add_trigger(Trigger {
             on: EventKind::Attack,
@@ -839,7 +1011,10 @@ fn legend_4_4_1_moved_to_an_invalid_area_is_removed() {
         player: ME,
     })
     .unwrap();
-    assert_eq!(g.zone_ids(ME, Zone::Removed), ["dexter-deshawn-off-the-grid"]);
+    assert_eq!(
+        g.zone_ids(ME, Zone::Removed),
+        ["dexter-deshawn-off-the-grid"]
+    );
     assert!(g.zone(ME, Zone::Hand).is_empty());
 }
 

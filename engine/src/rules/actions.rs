@@ -323,7 +323,10 @@ impl Game {
         let inst = self.inst_mut(top)?;
         inst.zone = Zone::Hand;
         inst.face_up = false;
-        self.emit(Event::Drew { player: p, inst: top })
+        self.emit(Event::Drew {
+            player: p,
+            inst: top,
+        })
     }
 
     /// Moves a card, applying the area rules: Legends outside the field and Legends area are
@@ -367,7 +370,11 @@ impl Game {
             list.push(i);
         }
         self.state.effects.retain(|e| e.target != i);
-        self.emit(Event::Moved { inst: i, from, to: dest })?;
+        self.emit(Event::Moved {
+            inst: i,
+            from,
+            to: dest,
+        })?;
         let gear: Vec<InstId> = self.state.gear_of(i).collect();
         for g in gear {
             if dest.keeps_gear() {

@@ -49,9 +49,9 @@ impl Game {
     /// (rule 5.12.4.1).
     pub(crate) fn attack_over(&self, a: &AttackFrame) -> bool {
         let in_field = |i: InstId, p: PlayerId| {
-            self.state
-                .inst(i)
-                .is_some_and(|x| x.zone == Zone::Field && x.controller == p && x.equipped_to.is_none())
+            self.state.inst(i).is_some_and(|x| {
+                x.zone == Zone::Field && x.controller == p && x.equipped_to.is_none()
+            })
         };
         if !in_field(a.attacker, a.player) {
             return true;
@@ -255,10 +255,7 @@ impl Game {
                             dice |= 1 << k;
                         }
                     }
-                    self.act(Action::Steal {
-                        dice,
-                        by: a.player,
-                    })?;
+                    self.act(Action::Steal { dice, by: a.player })?;
                 }
                 a.step = AttackStep::End;
             }
@@ -268,7 +265,9 @@ impl Game {
                 self.end_effects(|d| {
                     matches!(
                         d,
-                        Duration::WhileAttacking | Duration::WhileFighting | Duration::WhileStealing
+                        Duration::WhileAttacking
+                            | Duration::WhileFighting
+                            | Duration::WhileStealing
                     )
                 });
                 self.state.frames.pop();

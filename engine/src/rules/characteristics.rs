@@ -58,8 +58,7 @@ impl Game {
         if inst.zone == Zone::Legends && !inst.face_up {
             return false;
         }
-        self.pool.facts(inst.card).keywords.has(k)
-            || self.has_modifier(i, Modifier::Keyword(k))
+        self.pool.facts(inst.card).keywords.has(k) || self.has_modifier(i, Modifier::Keyword(k))
     }
 
     /// Whether an active persistent effect gives `i` this modifier.

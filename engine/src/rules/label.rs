@@ -82,12 +82,10 @@ impl Game {
                 Some(x) => format!("choose d{} ({})", x.sides, x.value),
                 None => "choose d?".into(),
             },
-            Choice::Resolve(seq) => {
-                match self.state.pending.iter().find(|e| e.seq == seq) {
-                    Some(e) => format!("resolve {}", self.card_ref(v, e.source)),
-                    None => "resolve ?".into(),
-                }
-            }
+            Choice::Resolve(seq) => match self.state.pending.iter().find(|e| e.seq == seq) {
+                Some(e) => format!("resolve {}", self.card_ref(v, e.source)),
+                None => "resolve ?".into(),
+            },
             Choice::Pass => "pass".into(),
             Choice::EndReactions => "end reactions".into(),
             Choice::Yes => "yes".into(),

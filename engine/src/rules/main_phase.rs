@@ -26,9 +26,7 @@ impl Game {
     /// Tag (rules 5.7.2, 5.7.2.2, 3.12.2).
     fn legend_can_pay(&self, l: InstId) -> bool {
         self.state.inst(l).is_some_and(|i| {
-            i.zone == Zone::Legends
-                && !i.spent
-                && (!i.face_up || self.pool.facts(i.card).sell)
+            i.zone == Zone::Legends && !i.spent && (!i.face_up || self.pool.facts(i.card).sell)
         })
     }
 
@@ -75,7 +73,8 @@ impl Game {
             }
             seen.push(inst.card);
             let facts = self.pool.facts(inst.card);
-            if quick_only && !(facts.kind == CardType::Program && facts.keywords.has(Keyword::Quick))
+            if quick_only
+                && !(facts.kind == CardType::Program && facts.keywords.has(Keyword::Quick))
             {
                 continue;
             }

@@ -137,9 +137,10 @@ impl Game {
             | Choice::PayLegend(_)
             | Choice::EquipTo(_)
             | Choice::Pass => self.main_choice(player, choice),
-            Choice::Attack { .. } | Choice::Block(_) | Choice::ChooseGig(_) | Choice::EndReactions => {
-                self.attack_choice(player, choice)
-            }
+            Choice::Attack { .. }
+            | Choice::Block(_)
+            | Choice::ChooseGig(_)
+            | Choice::EndReactions => self.attack_choice(player, choice),
             Choice::Yes | Choice::No => {
                 Err(EngineError::Bug("yes/no is only asked by card text").into())
             }
@@ -199,5 +200,53 @@ pub fn steal_count(power: i32) -> u32 {
         0
     } else {
         power as u32 / 10 + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pool::Pool;
+    use crate::state::{PlayerSetup, Setup};
+    use gigscript_dsl::{card::load_cards, Sources};
+    use std::sync::Arc;
+
+    fn game() -> Game {
+        let mut sources = Sources::new();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards");
+        let (db, _) = load_cards(&[root], &mut sources);
+        let setup = Setup {
+            players: [PlayerSetup::default(), PlayerSetup::default()],
+            ..Setup::default()
+        };
+        Game::from_setup(Arc::new(Pool::from_db(&db)), &setup).unwrap()
+    }
+
+    #[test]
+    fn rules_1_13_1_and_1_17_1_simultaneous_results_tie() {
+        let mut g = game();
+        g.state.lost = [true, true];
+        assert!(matches!(g.check_outcome(), Err(Stop::Over)));
+        assert_eq!(g.state.outcome, Some(Outcome::Tie));
+        assert!(g.current_decision().is_none());
+
+        let mut g = game();
+        g.state.won = [true, true];
+        assert!(matches!(g.check_outcome(), Err(Stop::Over)));
+        assert_eq!(g.state.outcome, Some(Outcome::Tie));
+
+        // Rules 1.5, 1.6: one wins and the other loses is one result.
+        let mut g = game();
+        g.state.won[0] = true;
+        g.state.lost[1] = true;
+        assert!(matches!(g.check_outcome(), Err(Stop::Over)));
+        assert_eq!(g.state.outcome, Some(Outcome::Winner(PlayerId(0))));
+    }
+
+    #[test]
+    fn rule_1_8_nothing_to_report_continues() {
+        let mut g = game();
+        assert!(g.check_outcome().is_ok());
+        assert_eq!(g.state.outcome, None);
     }
 }

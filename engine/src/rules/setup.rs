@@ -102,7 +102,11 @@ impl Game {
         match (self.state.frames.last().copied(), choice) {
             (Some(Frame::Setup(SetupStep::ChooseOrder(p))), Choice::GoFirst | Choice::GoSecond) => {
                 // Rule 7.5.2: the chosen player decides.
-                let first = if choice == Choice::GoFirst { p } else { p.other() };
+                let first = if choice == Choice::GoFirst {
+                    p
+                } else {
+                    p.other()
+                };
                 self.state.first_player = Some(first);
                 self.emit(Event::GoesFirst(first))?;
                 self.set_top(Frame::Setup(SetupStep::Prepare));

@@ -2,7 +2,7 @@
 //! (what the scenario runner builds from a ruling).
 
 use super::{
-    Die, DieArea, Frame, Instance, InstId, Player, PlayerId, SetupStep, StartStep, State, Zone,
+    Die, DieArea, Frame, InstId, Instance, Player, PlayerId, SetupStep, StartStep, State, Zone,
     DICE_SIDES,
 };
 use crate::error::SetupError;

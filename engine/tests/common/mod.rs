@@ -126,7 +126,10 @@ pub fn random_game(seed: u64) -> (Game, usize) {
         let c = d.options[rng.gen_range(0..d.options.len())];
         g.apply(&c).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         n += 1;
-        assert!(g.state().turn <= TURN_BOUND, "seed {seed}: no end by turn {TURN_BOUND}");
+        assert!(
+            g.state().turn <= TURN_BOUND,
+            "seed {seed}: no end by turn {TURN_BOUND}"
+        );
     }
     (g, n)
 }
