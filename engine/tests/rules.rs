@@ -212,12 +212,12 @@ fn overtime_1_11_1_counts_turns_that_begin_with_both_fixers_empty() {
     let mut s = setup(me, rival);
     s.turn = 20;
     let mut g = game(&s);
-    // Rule 1.11.1: two turns beginning with both fixers empty, then overtime begins.
-    steps(&mut g, &["pass"]); // ends turn 20; turn 21 begins (1st empty-fixer turn)
+    // Rule 1.11.1: two turns beginning with both fixers empty, then overtime begins. Turn 20,
+    // shown with both fixers empty, is the first.
     assert!(!g.state().overtime);
-    steps(&mut g, &["pass"]); // turn 22 (2nd)
+    steps(&mut g, &["pass"]); // turn 21 begins: the second
     assert!(!g.state().overtime);
-    steps(&mut g, &["pass"]); // end of turn 22: overtime begins
+    steps(&mut g, &["pass"]); // end of turn 21: overtime begins (rule 8.17)
     assert!(g.state().overtime);
     assert_eq!(g.outcome(), None);
 }
@@ -914,6 +914,22 @@ fn attack_9_26_1_ends_when_the_attacker_leaves_the_field() {
     g.perform(Action::Defeat(vec![a])).unwrap();
     assert_eq!(g.decision().unwrap().prompt, DecisionKind::MainAction);
     assert_eq!(g.gig_labels(RIVAL), ["d4:2"]);
+}
+
+#[test]
+fn attack_9_26_4_an_effect_ends_the_attack() {
+    let mut me = PlayerSetup::default();
+    me.field = cards(&["psycho-squad"]);
+    let mut rival = PlayerSetup::default();
+    rival.gigs = vec![die(1, 4, 2)];
+    let mut g = game(&setup(me, rival));
+    assert_eq!(g.end_attack(), Ok(false));
+    steps(&mut g, &["attack rival gigs with psycho-squad"]);
+    assert_eq!(g.decision().unwrap().prompt, DecisionKind::Reaction);
+    assert_eq!(g.end_attack(), Ok(true));
+    assert_eq!(g.decision().unwrap().prompt, DecisionKind::MainAction);
+    assert_eq!(g.gig_labels(RIVAL), ["d4:2"]);
+    assert!(g.log().iter().any(|e| g.describe(e) == "the attack ends"));
 }
 
 // ---- pending effects (rules 10.11–10.16) ----------------------------------------------------

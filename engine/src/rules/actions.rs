@@ -250,7 +250,7 @@ impl Game {
             Action::Steal { dice, by } => {
                 // Rule 9.23.5.1: all chosen Gigs move at the same time; each is a stolen Gig.
                 let mut stolen = Vec::new();
-                for (k, d) in self.state.dice.iter_mut().enumerate() {
+                for (k, d) in self.state.dice.iter_mut().enumerate().take(16) {
                     if dice & (1 << k) != 0 && d.area == DieArea::Gigs(by.other()) {
                         d.area = DieArea::Gigs(by);
                         stolen.push(DieId(k as u8));

@@ -6,8 +6,8 @@ use crate::error::EngineError;
 use crate::game::{Flow, Game};
 use crate::log::Event;
 use crate::state::{
-    AttackFrame, AttackStep, DieArea, DieId, Duration, Frame, InstId, Modifier, PlayerId, Target,
-    Zone,
+    die_bit, AttackFrame, AttackStep, DieArea, DieId, Duration, Frame, InstId, Modifier, PlayerId,
+    Target, Zone,
 };
 use gigscript_dsl::Keyword;
 
@@ -45,15 +45,15 @@ impl Game {
 
     /// Rules 9.13, 9.26: whether the attack has ended: the attacker left the field
     /// (rule 9.26.1), the defending Unit left the field (rule 9.26.2) or is no longer a legal
-    /// target, i.e. a spent rival Unit (rule 9.26.3). An emptied Gig area does not end it
-    /// (rule 5.12.4.1).
+    /// target, i.e. a spent rival Unit (rule 9.26.3), or an effect ended it (rule 9.26.4). An
+    /// emptied Gig area does not end it (rule 5.12.4.1).
     pub(crate) fn attack_over(&self, a: &AttackFrame) -> bool {
         let in_field = |i: InstId, p: PlayerId| {
             self.state.inst(i).is_some_and(|x| {
                 x.zone == Zone::Field && x.controller == p && x.equipped_to.is_none()
             })
         };
-        if !in_field(a.attacker, a.player) {
+        if a.ended || !in_field(a.attacker, a.player) {
             return true;
         }
         match a.target {
@@ -74,7 +74,7 @@ impl Game {
                 let options: Vec<Choice> = self
                     .state
                     .gigs(defender)
-                    .filter(|d| a.chosen & (1 << d.0) == 0)
+                    .filter(|&d| die_bit(d) != 0 && a.chosen & die_bit(d) == 0)
                     .map(Choice::ChooseGig)
                     .collect();
                 (!options.is_empty()).then_some(Decision {
@@ -122,6 +122,7 @@ impl Game {
                 to_steal: 0,
                 chosen: 0,
                 last: None,
+                ended: false,
             }));
             return self.emit(Event::Attacked { attacker, target });
         }
@@ -147,7 +148,7 @@ impl Game {
             }
             Choice::ChooseGig(d) => {
                 // Rule 9.23.3.2: one at a time.
-                a.chosen |= 1 << d.0;
+                a.chosen |= die_bit(d);
                 a.to_steal = a.to_steal.saturating_sub(1);
                 a.last = Some(d);
                 self.set_top(Frame::Attack(a));
@@ -231,9 +232,10 @@ impl Game {
             }
             AttackStep::StealChoose => {
                 // All chosen (rule 9.23.3); "would be stolen" effects next (rule 6.7.4).
-                for k in 0..self.state.dice.len() {
-                    if a.chosen & (1 << k) != 0 {
-                        self.emit(Event::WouldSteal(DieId(k as u8)))?;
+                for k in 0..self.state.dice.len().min(16) {
+                    let d = DieId(k as u8);
+                    if a.chosen & die_bit(d) != 0 {
+                        self.emit(Event::WouldSteal(d))?;
                     }
                 }
                 a.step = AttackStep::StealPrevent;
@@ -250,9 +252,10 @@ impl Game {
                         return Err(EngineError::Bug("stealing without a Gig area").into());
                     };
                     let mut dice = 0u16;
-                    for (k, d) in self.state.dice.iter().enumerate() {
-                        if a.chosen & (1 << k) != 0 && d.area == DieArea::Gigs(defender) {
-                            dice |= 1 << k;
+                    for (k, d) in self.state.dice.iter().enumerate().take(16) {
+                        let bit = die_bit(DieId(k as u8));
+                        if a.chosen & bit != 0 && d.area == DieArea::Gigs(defender) {
+                            dice |= bit;
                         }
                     }
                     self.act(Action::Steal { dice, by: a.player })?;
@@ -276,5 +279,27 @@ impl Game {
         }
         self.set_top(Frame::Attack(a));
         Ok(())
+    }
+
+    /// Rule 9.26.4: an effect ends the current attack (the innermost one), and the game steps
+    /// on to its next decision. Returns whether an attack was in progress.
+    pub fn end_attack(&mut self) -> Result<bool, EngineError> {
+        let backup = self.state.clone();
+        let log_len = self.log.len();
+        let Some(a) = self.state.frames.iter_mut().rev().find_map(|f| match f {
+            Frame::Attack(a) => Some(a),
+            _ => None,
+        }) else {
+            return Ok(false);
+        };
+        a.ended = true;
+        match self.advance() {
+            Ok(()) | Err(crate::game::Stop::Over) => Ok(true),
+            Err(crate::game::Stop::Err(e)) => {
+                self.state = backup;
+                self.log.truncate(log_len);
+                Err(e)
+            }
+        }
     }
 }

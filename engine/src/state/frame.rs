@@ -140,6 +140,13 @@ pub struct AttackFrame {
     pub chosen: u16,
     /// the last chosen Gig, for the log
     pub last: Option<DieId>,
+    /// an effect ended the attack (rule 9.26.4)
+    pub ended: bool,
+}
+
+/// The bit of a die in a bit set of dice (`0` for an index a `u16` can't hold).
+pub fn die_bit(d: DieId) -> u16 {
+    1u16.checked_shl(u32::from(d.0)).unwrap_or(0)
 }
 
 /// Steps of an attack.

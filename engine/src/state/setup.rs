@@ -323,6 +323,11 @@ impl State {
                 }
             }
         }
+        // Rule 1.11.1: the turn shown counts as one that began with both fixers empty if both
+        // are empty now (earlier turns are unknown; a setup says `overtime` when it has begun).
+        if PlayerId::BOTH.iter().all(|&p| st.fixer(p).next().is_none()) {
+            st.empty_fixer_turns = 1;
+        }
         st.frames.push(match setup.phase {
             Phase::Main => Frame::Main,
             Phase::Start => Frame::Start(StartStep::WinCheck),
