@@ -309,6 +309,24 @@ impl Game {
         }
     }
 
+    /// Rule 1.16: a player concedes and loses at once. Not an option of decisions (a player may
+    /// concede at any point, rule 1.16.1); the game must still be running.
+    pub fn concede(&mut self, p: PlayerId) -> Result<(), EngineError> {
+        if self.state.outcome.is_some() {
+            return Err(EngineError::GameOver);
+        }
+        self.log.push(LogEntry::Choice {
+            player: p,
+            label: "concede".into(),
+            auto: false,
+        });
+        self.state.lost[p.ix()] = true;
+        match self.check_outcome() {
+            Ok(()) | Err(Stop::Over) => Ok(()),
+            Err(Stop::Err(e)) => Err(e),
+        }
+    }
+
     /// Removes persistent effects whose duration ends now.
     pub(crate) fn end_effects(&mut self, pred: impl Fn(Duration) -> bool) {
         self.state.effects.retain(|e| !pred(e.duration));

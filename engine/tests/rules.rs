@@ -185,6 +185,17 @@ fn lose_1_14_drawing_from_an_empty_deck() {
 }
 
 #[test]
+fn lose_1_16_conceding_loses_at_once() {
+    let mut g = game(&setup(PlayerSetup::default(), PlayerSetup::default()));
+    g.concede(ME).unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::Winner(RIVAL)));
+    assert_eq!(
+        g.concede(RIVAL),
+        Err(gigscript_engine::EngineError::GameOver)
+    );
+}
+
+#[test]
 fn lose_1_14_1_drawing_past_the_deck_mid_effect_ends_the_game_at_once() {
     let mut s = setup(PlayerSetup::default(), PlayerSetup::default());
     s.players[0].deck = cards(&["chrome-fang"]);
