@@ -133,3 +133,54 @@ pub fn random_game(seed: u64) -> (Game, usize) {
     }
     (g, n)
 }
+
+/// Checks the state invariants: every instance is listed once, in the list of its zone and
+/// controller, unless it is equipped Gear (listed nowhere, in its host's zone) or a Program
+/// being resolved; dice values are on their faces; face-down cards are only where they may be.
+pub fn check_invariants(g: &Game) {
+    use gigscript_engine::state::DieArea;
+    use gigscript_engine::Zone;
+    let st = g.state();
+    let mut seen = vec![0u8; st.instances.len()];
+    for p in PlayerId::BOTH {
+        for z in [
+            Zone::Deck,
+            Zone::Hand,
+            Zone::Field,
+            Zone::Legends,
+            Zone::Eddies,
+            Zone::Trash,
+            Zone::Removed,
+        ] {
+            for &i in st.player(p).zone(z).unwrap() {
+                let inst = st.inst(i).expect("listed instance exists");
+                assert_eq!(inst.zone, z, "{i:?} listed in {z:?}");
+                assert_eq!(inst.controller, p, "{i:?} listed under its controller");
+                assert!(inst.equipped_to.is_none(), "equipped Gear is listed nowhere");
+                seen[i.0 as usize] += 1;
+            }
+        }
+    }
+    for (k, inst) in st.instances.iter().enumerate() {
+        match inst.equipped_to {
+            Some(h) => {
+                assert_eq!(seen[k], 0);
+                let host = st.inst(h).expect("host exists");
+                assert_eq!(inst.zone, host.zone, "Gear is where its host is");
+                assert!(matches!(host.zone, Zone::Field | Zone::Legends));
+            }
+            None => assert_eq!(seen[k], 1, "instance {k} listed exactly once ({:?})", inst.zone),
+        }
+        if matches!(inst.zone, Zone::Deck | Zone::Hand | Zone::Trash | Zone::Removed) {
+            assert_eq!(inst.controller, inst.owner);
+        }
+    }
+    for d in &st.dice {
+        assert!(d.value >= 1 && d.value <= d.sides);
+        if let DieArea::Fixer(p) = d.area {
+            assert_eq!(p, d.owner, "a die in a fixer is its owner's");
+        }
+    }
+    let gigs: usize = PlayerId::BOTH.iter().map(|&p| st.gig_count(p)).sum();
+    assert!(gigs <= st.dice.len());
+}
