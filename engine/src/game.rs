@@ -47,6 +47,8 @@ pub struct Game {
     pub(crate) pool: Arc<Pool>,
     pub(crate) state: State,
     pub(crate) log: Vec<LogEntry>,
+    /// scratch copy of the state taken before each change, restored on error
+    backup: Box<State>,
 }
 
 impl Game {
@@ -65,17 +67,15 @@ impl Game {
     /// A game resumed from a state (e.g. one deserialised), with an empty log. The engine steps
     /// any automatic steps until the first decision.
     pub fn from_state(pool: Arc<Pool>, state: State) -> Game {
+        let backup = Box::new(state.clone());
         let mut g = Game {
             pool,
             state,
             log: Vec::new(),
+            backup,
         };
-        let backup = g.state.clone();
-        if let Err(Stop::Err(_)) = g.advance() {
-            // A state that can't advance is kept as given; `decision` reports what it can.
-            g.state = backup;
-            g.log.clear();
-        }
+        // A state that can't advance is kept as given; `decision` reports what it can.
+        let _ = g.guarded(Game::advance);
         g
     }
 
@@ -126,20 +126,27 @@ impl Game {
 
     fn apply_option(&mut self, d: &Decision, ix: usize) -> Result<(), EngineError> {
         let label = self.label_at(d, ix);
-        let backup = self.state.clone();
+        let (player, choice) = (d.player, d.options[ix]);
+        self.guarded(|g| {
+            g.log.push(LogEntry::Choice {
+                player,
+                label,
+                auto: false,
+            });
+            g.step_choice(player, choice)?;
+            g.advance()
+        })
+    }
+
+    /// Runs a change of the game; if it fails, restores the state and log as they were, so an
+    /// error never leaves a half-done change (rule 11.4.1.2).
+    pub(crate) fn guarded(&mut self, f: impl FnOnce(&mut Game) -> Flow) -> Result<(), EngineError> {
+        self.backup.copy_from(&self.state);
         let log_len = self.log.len();
-        self.log.push(LogEntry::Choice {
-            player: d.player,
-            label,
-            auto: false,
-        });
-        let r = self
-            .step_choice(d.player, d.options[ix])
-            .and_then(|()| self.advance());
-        match r {
+        match f(self) {
             Ok(()) | Err(Stop::Over) => Ok(()),
             Err(Stop::Err(e)) => {
-                self.state = backup;
+                std::mem::swap(&mut self.state, &mut self.backup);
                 self.log.truncate(log_len);
                 Err(e)
             }
@@ -297,16 +304,10 @@ impl Game {
     /// Performs one game action through the action pipeline outside any decision (for tests,
     /// tools and the interpreter), then steps to the next decision. On error nothing changes.
     pub fn perform(&mut self, action: crate::rules::Action) -> Result<(), EngineError> {
-        let backup = self.state.clone();
-        let log_len = self.log.len();
-        match self.act(action).and_then(|()| self.advance()) {
-            Ok(()) | Err(Stop::Over) => Ok(()),
-            Err(Stop::Err(e)) => {
-                self.state = backup;
-                self.log.truncate(log_len);
-                Err(e)
-            }
-        }
+        self.guarded(|g| {
+            g.act(action)?;
+            g.advance()
+        })
     }
 
     /// Rule 1.16: a player concedes and loses at once. Not an option of decisions (a player may
@@ -321,10 +322,7 @@ impl Game {
             auto: false,
         });
         self.state.lost[p.ix()] = true;
-        match self.check_outcome() {
-            Ok(()) | Err(Stop::Over) => Ok(()),
-            Err(Stop::Err(e)) => Err(e),
-        }
+        self.guarded(Game::check_outcome)
     }
 
     /// Removes persistent effects whose duration ends now.

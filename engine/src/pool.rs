@@ -6,6 +6,7 @@
 
 use gigscript_dsl::{CardDb, CardType, Keyword};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// Index of a card in a [`Pool`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -57,6 +58,7 @@ pub struct Pool {
     facts: Vec<Facts>,
     ids: Vec<String>,
     tags: Vec<Vec<String>>,
+    by_id: HashMap<String, CardIdx>,
 }
 
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
@@ -78,6 +80,8 @@ impl Pool {
                 sell: card.sell,
                 keywords,
             });
+            let idx = CardIdx(pool.ids.len() as u16);
+            pool.by_id.insert(card.id.clone(), idx);
             pool.ids.push(card.id.clone());
             pool.tags.push(card.tags.clone());
         }

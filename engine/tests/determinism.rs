@@ -166,3 +166,32 @@ fn every_option_of_random_positions_applies_or_errors_without_panicking() {
         g.apply(c).unwrap();
     }
 }
+
+#[test]
+fn a_limit_hit_mid_step_restores_the_state_byte_identical() {
+    use gigscript_engine::state::{EffectRef, EventKind, Trigger};
+    let mut me = PlayerSetup::default();
+    me.field = cards(&["psycho-squad"]);
+    let mut rival = PlayerSetup::default();
+    rival.gigs = vec![die(1, 4, 2)];
+    let mut g = game(&setup(me, rival));
+    let a = g.zone(PlayerId(0), gigscript_engine::Zone::Field)[0];
+    // More triggers on one event than MAX_PENDING effects may be pending.
+    for n in 0..=gigscript_engine::game::MAX_PENDING as u16 {
+        g.add_trigger(Trigger {
+            on: EventKind::Spend,
+            source: a,
+            any_card: true,
+            effect: EffectRef::Opaque(n),
+        })
+        .unwrap();
+    }
+    let before = snapshot(&g);
+    let log = g.log().len();
+    assert_eq!(
+        g.apply_label("attack rival gigs with psycho-squad"),
+        Err(EngineError::LimitExceeded("pending effects"))
+    );
+    assert_eq!(snapshot(&g), before);
+    assert_eq!(g.log().len(), log);
+}

@@ -284,22 +284,26 @@ impl Game {
     /// Rule 9.26.4: an effect ends the current attack (the innermost one), and the game steps
     /// on to its next decision. Returns whether an attack was in progress.
     pub fn end_attack(&mut self) -> Result<bool, EngineError> {
-        let backup = self.state.clone();
-        let log_len = self.log.len();
-        let Some(a) = self.state.frames.iter_mut().rev().find_map(|f| match f {
-            Frame::Attack(a) => Some(a),
-            _ => None,
-        }) else {
+        if !self
+            .state
+            .frames
+            .iter()
+            .any(|f| matches!(f, Frame::Attack(_)))
+        {
             return Ok(false);
-        };
-        a.ended = true;
-        match self.advance() {
-            Ok(()) | Err(crate::game::Stop::Over) => Ok(true),
-            Err(crate::game::Stop::Err(e)) => {
-                self.state = backup;
-                self.log.truncate(log_len);
-                Err(e)
-            }
         }
+        self.guarded(|g| {
+            if let Some(Frame::Attack(a)) = g
+                .state
+                .frames
+                .iter_mut()
+                .rev()
+                .find(|f| matches!(f, Frame::Attack(_)))
+            {
+                a.ended = true;
+            }
+            g.advance()
+        })?;
+        Ok(true)
     }
 }

@@ -262,7 +262,51 @@ pub struct State {
     pub rng: ChaCha8Rng,
 }
 
+impl Player {
+    /// Makes `self` equal to `other`, reusing `self`'s allocations.
+    pub fn copy_from(&mut self, other: &Player) {
+        self.deck.clone_from(&other.deck);
+        self.hand.clone_from(&other.hand);
+        self.field.clone_from(&other.field);
+        self.legends.clone_from(&other.legends);
+        self.eddies.clone_from(&other.eddies);
+        self.trash.clone_from(&other.trash);
+        self.removed.clone_from(&other.removed);
+        self.sold_this_turn = other.sold_this_turn;
+        self.called_this_turn = other.called_this_turn;
+        self.mulligan_done = other.mulligan_done;
+        self.turns_taken = other.turns_taken;
+    }
+}
+
 impl State {
+    /// Makes `self` equal to `other`, reusing `self`'s allocations (a cheap backup).
+    pub fn copy_from(&mut self, other: &State) {
+        self.instances.clone_from(&other.instances);
+        self.dice.clone_from(&other.dice);
+        for (a, b) in self.players.iter_mut().zip(&other.players) {
+            a.copy_from(b);
+        }
+        self.turn = other.turn;
+        self.turn_player = other.turn_player;
+        self.first_player = other.first_player;
+        self.frames.clone_from(&other.frames);
+        self.pending.clone_from(&other.pending);
+        self.resolving = other.resolving;
+        self.next_seq = other.next_seq;
+        self.effects.clone_from(&other.effects);
+        self.triggers.clone_from(&other.triggers);
+        self.replacements.clone_from(&other.replacements);
+        self.unready_first_turn
+            .clone_from(&other.unready_first_turn);
+        self.overtime = other.overtime;
+        self.empty_fixer_turns = other.empty_fixer_turns;
+        self.won = other.won;
+        self.lost = other.lost;
+        self.outcome = other.outcome;
+        self.rng.clone_from(&other.rng);
+    }
+
     /// The instance `id` (panics never: an unknown id is a bug reported by the caller).
     pub fn inst(&self, id: InstId) -> Option<&Instance> {
         self.instances.get(id.0 as usize)

@@ -156,7 +156,10 @@ pub fn check_invariants(g: &Game) {
                 let inst = st.inst(i).expect("listed instance exists");
                 assert_eq!(inst.zone, z, "{i:?} listed in {z:?}");
                 assert_eq!(inst.controller, p, "{i:?} listed under its controller");
-                assert!(inst.equipped_to.is_none(), "equipped Gear is listed nowhere");
+                assert!(
+                    inst.equipped_to.is_none(),
+                    "equipped Gear is listed nowhere"
+                );
                 seen[i.0 as usize] += 1;
             }
         }
@@ -169,9 +172,16 @@ pub fn check_invariants(g: &Game) {
                 assert_eq!(inst.zone, host.zone, "Gear is where its host is");
                 assert!(matches!(host.zone, Zone::Field | Zone::Legends));
             }
-            None => assert_eq!(seen[k], 1, "instance {k} listed exactly once ({:?})", inst.zone),
+            None => assert_eq!(
+                seen[k], 1,
+                "instance {k} listed exactly once ({:?})",
+                inst.zone
+            ),
         }
-        if matches!(inst.zone, Zone::Deck | Zone::Hand | Zone::Trash | Zone::Removed) {
+        if matches!(
+            inst.zone,
+            Zone::Deck | Zone::Hand | Zone::Trash | Zone::Removed
+        ) {
             assert_eq!(inst.controller, inst.owner);
         }
     }
