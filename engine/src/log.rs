@@ -108,6 +108,13 @@ pub enum Event {
         /// the player who took control of it
         by: PlayerId,
     },
+    /// two Gigs were swapped (rule 6.6)
+    Swapped {
+        /// one die
+        a: DieId,
+        /// the other
+        b: DieId,
+    },
     /// the attack ended (rule 9.26)
     AttackEnded,
     /// a replacement effect prevented an action (rule 10.25)

@@ -1027,6 +1027,46 @@ fn bottom_deck_11_12_random_order_at_the_bottom() {
 }
 
 #[test]
+fn swap_6_6_exchanges_gigs_keeping_values_and_is_no_steal() {
+    let mut me = PlayerSetup::default();
+    me.gigs = vec![die(0, 4, 2)];
+    let mut rival = PlayerSetup::default();
+    rival.gigs = vec![die(1, 12, 11)];
+    let mut g = game(&setup(me, rival));
+    let steals = Trigger {
+        on: EventKind::Steal,
+        source: gigscript_engine::InstId(0),
+        any_card: true,
+        effect: EffectRef::Opaque(0),
+    };
+    g.add_trigger(steals).unwrap();
+    let d4 = gigscript_engine::state::DieId(0);
+    let d12 = gigscript_engine::state::DieId(10);
+    g.perform(Action::Swap { a: d4, b: d12 }).unwrap();
+    assert_eq!(g.gig_labels(ME), ["rival d12:11"]);
+    assert_eq!(g.gig_labels(RIVAL), ["rival d4:2"]);
+    assert!(
+        g.state().pending.is_empty(),
+        "rule 6.6.2: no steal triggers"
+    );
+    // Adjusting (rule 6.4): onto a face, never to the value it has or off its faces.
+    g.perform(Action::Adjust {
+        die: d12,
+        value: 12,
+    })
+    .unwrap();
+    g.perform(Action::Adjust { die: d4, value: 5 }).unwrap();
+    assert_eq!(g.gig_labels(ME), ["rival d12:12"]);
+    assert_eq!(g.gig_labels(RIVAL), ["rival d4:2"]);
+    assert_eq!(g.street_cred(ME), Some(12));
+    assert_eq!(
+        game(&setup(PlayerSetup::default(), PlayerSetup::default())).street_cred(ME),
+        None,
+        "rule 11.2.3: null Street Cred"
+    );
+}
+
+#[test]
 fn legend_4_4_1_moved_to_an_invalid_area_is_removed() {
     let mut me = PlayerSetup::default();
     me.legends = cards(&["dexter-deshawn-off-the-grid"]);

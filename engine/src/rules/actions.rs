@@ -55,6 +55,13 @@ pub enum Action {
     BottomDeck(Vec<InstId>),
     /// trash the top card of a deck (rule 11.7.2)
     Trash(PlayerId),
+    /// swap a Gig with one in the other player's Gig area (rule 6.6; not a steal, 6.6.2)
+    Swap {
+        /// a die in one Gig area
+        a: DieId,
+        /// a die in the other Gig area
+        b: DieId,
+    },
     /// adjust a Gig to a value (rule 6.4)
     Adjust {
         /// the die
@@ -79,6 +86,7 @@ impl Action {
             Action::RollIn(_) => ActionKind::RollIn,
             Action::BottomDeck(_) => ActionKind::BottomDeck,
             Action::Trash(_) => ActionKind::Trash,
+            Action::Swap { .. } => ActionKind::Swap,
             Action::Adjust { .. } => ActionKind::Adjust,
         }
     }
@@ -281,6 +289,24 @@ impl Game {
                 match self.state.players[p.ix()].deck.last().copied() {
                     Some(top) => self.move_card(top, Zone::Trash, p),
                     None => Ok(()),
+                }
+            }
+            Action::Swap { a, b } => {
+                // Rule 6.6: both move at the same time, values unchanged (rule 6.6.1).
+                let (Some(da), Some(db)) = (
+                    self.state.dice.get(a.0 as usize).copied(),
+                    self.state.dice.get(b.0 as usize).copied(),
+                ) else {
+                    return Err(EngineError::Bug("unknown die").into());
+                };
+                match (da.area, db.area) {
+                    (DieArea::Gigs(p), DieArea::Gigs(q)) if p != q => {
+                        self.state.dice[a.0 as usize].area = DieArea::Gigs(q);
+                        self.state.dice[b.0 as usize].area = DieArea::Gigs(p);
+                        self.emit(Event::Swapped { a, b })
+                    }
+                    // Rule 10.6.1: an invalid swap is ignored.
+                    _ => Ok(()),
                 }
             }
             Action::Adjust { die, value } => {

@@ -148,6 +148,7 @@ impl Game {
                 Event::WillSteal(n) => format!("steals {n}"),
                 Event::WouldSteal(d) => format!("{} is chosen to be stolen", die(d)),
                 Event::Stolen { die: d, by } => format!("p{} steals {}", by.0, die(d)),
+                Event::Swapped { a, b } => format!("{} and {} are swapped", die(a), die(b)),
                 Event::AttackEnded => "the attack ends".into(),
                 Event::Prevented { kind, source } => {
                     format!("{} prevents {kind:?}", card(source))

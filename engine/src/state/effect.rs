@@ -151,6 +151,8 @@ pub enum ActionKind {
     BottomDeck,
     /// trash the top card of a deck
     Trash,
+    /// swap two Gigs
+    Swap,
     /// adjust a Gig
     Adjust,
 }
