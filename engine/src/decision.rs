@@ -27,14 +27,14 @@ pub enum DecisionKind {
 }
 
 impl DecisionKind {
-    /// Whether the decision must be made: with a single option it is taken automatically.
+    /// Whether a decision with a single option is taken automatically (and logged). Every
+    /// decision but the Main Phase's is: the turn order and mulligan always offer two options,
+    /// and a React Step whose only option is `end reactions` leaves the defending player nothing
+    /// to decide (rule 9.12). The Main Phase always waits, so passing is always a step.
     pub fn is_mandatory(self) -> bool {
         !matches!(
             self,
-            DecisionKind::TurnOrder
-                | DecisionKind::Mulligan
-                | DecisionKind::MainAction
-                | DecisionKind::Reaction
+            DecisionKind::TurnOrder | DecisionKind::Mulligan | DecisionKind::MainAction
         )
     }
 }

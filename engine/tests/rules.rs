@@ -264,10 +264,7 @@ fn overtime_1_11_seven_gigs_wins_immediately() {
     let mut s = setup(me, rival);
     s.overtime = true;
     let mut g = game(&s);
-    steps(
-        &mut g,
-        &["attack rival gigs with psycho-squad", "end reactions"],
-    );
+    steps(&mut g, &["attack rival gigs with psycho-squad"]);
     assert_eq!(g.outcome(), Some(Outcome::Winner(ME)));
     assert_eq!(g.gig_labels(ME).len(), 7);
 }
@@ -346,9 +343,13 @@ fn call_8_12_2_as_a_reaction_in_the_react_step() {
         ["call legend 1", "call legend 2", "end reactions"]
     );
     steps(&mut g, &["call legend 1", "pay with legend 2"]);
-    // Once per turn, also for the defending player (rule 11.11.2).
-    assert_eq!(labels(&g), ["end reactions"]);
-    steps(&mut g, &["end reactions"]);
+    // Once per turn, also for the defending player (rule 11.11.2): with no reaction left,
+    // the React Step ends by itself and the attack steals.
+    assert_eq!(g.decision().unwrap().prompt, DecisionKind::MainAction);
+    assert!(g
+        .log()
+        .iter()
+        .any(|e| g.describe(e) == "p1: end reactions (only option)"));
     assert_eq!(g.gig_labels(ME), ["rival d6:3"]);
 }
 
@@ -481,13 +482,7 @@ fn gear_4_12_moves_with_its_host_and_is_unequipped_outside_play() {
     let mut g = game(&s);
     let u = g.find(ME, Zone::Field, "ruthless-lowlife").unwrap();
     assert_eq!(g.power(u), 3);
-    steps(
-        &mut g,
-        &[
-            "attack rival ruthless-lowlife with psycho-squad",
-            "end reactions",
-        ],
-    );
+    steps(&mut g, &["attack rival ruthless-lowlife with psycho-squad"]);
     assert_eq!(
         g.zone_ids(ME, Zone::Trash),
         ["ruthless-lowlife", "mantis-blades"]
@@ -513,10 +508,7 @@ fn gear_4_12_2_a_legend_is_removed_and_its_gear_goes_to_the_trash() {
     let mut g = game(&s);
     steps(
         &mut g,
-        &[
-            "attack rival royce-psycho-on-the-edge with animals-wrecker",
-            "end reactions",
-        ],
+        &["attack rival royce-psycho-on-the-edge with animals-wrecker"],
     );
     // Rule 4.4.1: a Legend moved to the trash is removed from the game instead.
     assert_eq!(g.zone_ids(ME, Zone::Removed), ["royce-psycho-on-the-edge"]);
@@ -572,10 +564,7 @@ fn go_solo_11_25_ready_attacks_this_turn_and_is_removed_when_it_leaves() {
     // It attacks the 10-power Wrecker and loses: removed from the game, not trashed.
     steps(
         &mut g,
-        &[
-            "attack rival animals-wrecker with royce-psycho-on-the-edge",
-            "end reactions",
-        ],
+        &["attack rival animals-wrecker with royce-psycho-on-the-edge"],
     );
     assert_eq!(g.zone_ids(ME, Zone::Removed), ["royce-psycho-on-the-edge"]);
     assert!(g.zone(ME, Zone::Trash).is_empty());
@@ -628,10 +617,7 @@ fn fight_9_17_1_higher_power_wins() {
     let mut g = game(&setup(me, rival));
     steps(
         &mut g,
-        &[
-            "attack rival valentino-guerrera with chrome-fang",
-            "end reactions",
-        ],
+        &["attack rival valentino-guerrera with chrome-fang"],
     );
     assert_eq!(g.zone_ids(RIVAL, Zone::Trash), ["valentino-guerrera"]);
     assert_eq!(g.zone_ids(ME, Zone::Field), ["chrome-fang"]);
@@ -644,13 +630,7 @@ fn fight_9_17_3_a_tie_defeats_both() {
     let mut rival = PlayerSetup::default();
     rival.field = vec![spec("psycho-squad", true, true, false, &[])];
     let mut g = game(&setup(me, rival));
-    steps(
-        &mut g,
-        &[
-            "attack rival psycho-squad with chrome-fang",
-            "end reactions",
-        ],
-    );
+    steps(&mut g, &["attack rival psycho-squad with chrome-fang"]);
     assert_eq!(g.zone_ids(RIVAL, Zone::Trash), ["psycho-squad"]);
     assert_eq!(g.zone_ids(ME, Zone::Trash), ["chrome-fang"]);
 }
@@ -665,10 +645,7 @@ fn fight_9_19_2_zero_power_defeats_nothing() {
     let mut g = game(&setup(me, rival));
     steps(
         &mut g,
-        &[
-            "attack rival sketchy-ripper with japantown-jonin",
-            "end reactions",
-        ],
+        &["attack rival sketchy-ripper with japantown-jonin"],
     );
     assert_eq!(g.zone_ids(ME, Zone::Field), ["japantown-jonin"]);
     assert_eq!(g.zone_ids(RIVAL, Zone::Field), ["sketchy-ripper"]);
@@ -689,10 +666,7 @@ fn fight_9_19_2_zero_power_defeats_nothing() {
     assert_eq!(g.power(a), -3);
     steps(
         &mut g,
-        &[
-            "attack rival sketchy-ripper with ruthless-lowlife",
-            "end reactions",
-        ],
+        &["attack rival sketchy-ripper with ruthless-lowlife"],
     );
     assert_eq!(g.zone_ids(ME, Zone::Field), ["ruthless-lowlife"]);
     assert_eq!(g.zone_ids(RIVAL, Zone::Field), ["sketchy-ripper"]);
@@ -713,13 +687,7 @@ fn fight_9_17_4_wins_fights_and_9_19_3_not_defeated_in_fights() {
         source: None,
     })
     .unwrap();
-    steps(
-        &mut g,
-        &[
-            "attack rival chrome-fang with ruthless-lowlife",
-            "end reactions",
-        ],
-    );
+    steps(&mut g, &["attack rival chrome-fang with ruthless-lowlife"]);
     assert_eq!(g.zone_ids(RIVAL, Zone::Trash), ["chrome-fang"]);
     // Rule 9.29: "while attacking" effects end with the attack.
     assert!(g.state().effects.is_empty());
@@ -733,13 +701,7 @@ fn fight_9_17_4_wins_fights_and_9_19_3_not_defeated_in_fights() {
         source: None,
     })
     .unwrap();
-    steps(
-        &mut g,
-        &[
-            "attack rival chrome-fang with ruthless-lowlife",
-            "end reactions",
-        ],
-    );
+    steps(&mut g, &["attack rival chrome-fang with ruthless-lowlife"]);
     assert!(g
         .log()
         .iter()
@@ -794,7 +756,8 @@ fn quick_9_10_1_programs_are_played_as_reactions() {
     assert_eq!(labels(&g), ["play detonate", "end reactions"]);
     steps(&mut g, &["play detonate"]);
     assert_eq!(g.zone_ids(RIVAL, Zone::Trash), ["detonate"]);
-    assert_eq!(labels(&g), ["end reactions"]);
+    // Nothing left to react with: the attack goes on to steal.
+    assert_eq!(g.gig_labels(ME), ["rival d8:5"]);
 }
 
 #[test]
@@ -817,10 +780,7 @@ fn steal_9_23_3_chosen_one_at_a_time_at_most_the_gigs_there_are() {
     let mut rival = PlayerSetup::default();
     rival.gigs = vec![die(1, 4, 2), die(1, 12, 11), die(0, 6, 3)];
     let mut g = game(&setup(me.clone(), rival));
-    steps(
-        &mut g,
-        &["attack rival gigs with animals-wrecker", "end reactions"],
-    );
+    steps(&mut g, &["attack rival gigs with animals-wrecker"]);
     assert_eq!(g.decision().unwrap().prompt, DecisionKind::StealGig);
     // Options in die order: the player's own dice first, then the rival's, smallest first.
     assert_eq!(
@@ -845,10 +805,7 @@ fn steal_9_23_3_chosen_one_at_a_time_at_most_the_gigs_there_are() {
     let mut rival = PlayerSetup::default();
     rival.gigs = vec![die(1, 4, 2)];
     let mut g = game(&setup(me2, rival));
-    steps(
-        &mut g,
-        &["attack rival gigs with animals-wrecker", "end reactions"],
-    );
+    steps(&mut g, &["attack rival gigs with animals-wrecker"]);
     assert_eq!(g.gig_labels(ME), ["rival d4:2"]);
     assert!(g.log().iter().any(|e| g.describe(e) == "steals 1"));
 }
@@ -860,10 +817,7 @@ fn steal_9_23_2_1_zero_power_steals_nothing() {
     let mut rival = PlayerSetup::default();
     rival.gigs = vec![die(1, 4, 2)];
     let mut g = game(&setup(me, rival));
-    steps(
-        &mut g,
-        &["attack rival gigs with japantown-jonin", "end reactions"],
-    );
+    steps(&mut g, &["attack rival gigs with japantown-jonin"]);
     assert_eq!(g.gig_labels(RIVAL), ["d4:2"]);
     assert_eq!(g.decision().unwrap().prompt, DecisionKind::MainAction);
 }
@@ -905,6 +859,7 @@ fn attack_9_26_1_ends_when_the_attacker_leaves_the_field() {
     me.field = cards(&["psycho-squad"]);
     let mut rival = PlayerSetup::default();
     rival.gigs = vec![die(1, 4, 2)];
+    rival.field = cards(&["secondhand-bombus"]); // a possible reaction keeps the React Step open
     let mut g = game(&setup(me, rival));
     let a = g.find(ME, Zone::Field, "psycho-squad").unwrap();
     g.add_trigger(Trigger {
@@ -933,6 +888,7 @@ fn attack_9_26_4_an_effect_ends_the_attack() {
     me.field = cards(&["psycho-squad"]);
     let mut rival = PlayerSetup::default();
     rival.gigs = vec![die(1, 4, 2)];
+    rival.field = cards(&["secondhand-bombus"]);
     let mut g = game(&setup(me, rival));
     assert_eq!(g.end_attack(), Ok(false));
     steps(&mut g, &["attack rival gigs with psycho-squad"]);

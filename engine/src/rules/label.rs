@@ -4,7 +4,8 @@
 //! Labels are lowercase and start with a verb. Cards appear by id; cards the deciding player
 //! does not control are prefixed `rival `; face-down Legends appear by their 1-based position in
 //! the Legends area (`legend 2`). In the React Step the defending player ends reacting with
-//! `end reactions` (`pass` is only the Main Phase's pass).
+//! `end reactions` (`pass` is only the Main Phase's pass); when it is their only option it is
+//! taken automatically, so scenario steps name it only when a reaction was possible.
 
 use crate::decision::{Choice, Decision};
 use crate::game::Game;
