@@ -74,8 +74,14 @@ impl Game {
             log: Vec::new(),
             backup,
         };
-        // A state that can't advance is kept as given; `decision` reports what it can.
-        let _ = g.guarded(Game::advance);
+        // Rule 1.8: the game checks its state first (in overtime, 7 Gigs wins at once). A state
+        // that can't advance is kept as given; `decision` reports what it can.
+        let _ = g.guarded(|g| {
+            if g.state.outcome.is_none() {
+                g.check_outcome()?;
+            }
+            g.advance()
+        });
         g
     }
 

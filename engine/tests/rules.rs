@@ -270,6 +270,25 @@ fn overtime_1_11_seven_gigs_wins_immediately() {
 }
 
 #[test]
+fn overtime_1_11_a_position_in_overtime_with_seven_gigs_is_already_won() {
+    let mut me = PlayerSetup::default();
+    me.gigs = [4, 6, 8, 10, 12, 20]
+        .iter()
+        .map(|&s| die(0, s, 1))
+        .collect();
+    me.gigs.push(die(1, 4, 1));
+    let mut s = setup(me, PlayerSetup::default());
+    s.overtime = true;
+    assert_eq!(game(&s).outcome(), Some(Outcome::Winner(ME)));
+    s.overtime = false;
+    assert_eq!(
+        game(&s).outcome(),
+        None,
+        "rule 1.10 checks only at the start of a turn"
+    );
+}
+
+#[test]
 fn overtime_1_11_1_begins_after_two_turns_with_empty_fixers() {
     let mut me = PlayerSetup::default();
     let mut rival = PlayerSetup::default();
