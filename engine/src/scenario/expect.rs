@@ -154,7 +154,11 @@ pub struct ExpectError {
 
 impl fmt::Display for ExpectError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot read expectation `{}`: {}", self.line, self.message)
+        write!(
+            f,
+            "cannot read expectation `{}`: {}",
+            self.line, self.message
+        )
     }
 }
 
@@ -229,7 +233,10 @@ impl Expect {
                     value: if rhs == "null" {
                         None
                     } else {
-                        Some(rhs.parse().map_err(|_| err("expected a number or `null`"))?)
+                        Some(
+                            rhs.parse()
+                                .map_err(|_| err("expected a number or `null`"))?,
+                        )
                     },
                 }),
                 [s, z, "count"] => Ok(Expect::Count {
@@ -237,13 +244,11 @@ impl Expect {
                     zone: ZoneName::parse(z).ok_or_else(|| err("unknown zone"))?,
                     count: rhs.parse().map_err(|_| err("expected a count"))?,
                 }),
-                [s, z] if side(s).is_some() && ZoneName::parse(z).is_some() => {
-                    Ok(Expect::Zone {
-                        side: side(s).expect("checked"),
-                        zone: ZoneName::parse(z).expect("checked"),
-                        items: list(rhs).ok_or_else(|| err("expected a list `[…]`"))?,
-                    })
-                }
+                [s, z] if side(s).is_some() && ZoneName::parse(z).is_some() => Ok(Expect::Zone {
+                    side: side(s).expect("checked"),
+                    zone: ZoneName::parse(z).expect("checked"),
+                    items: list(rhs).ok_or_else(|| err("expected a list `[…]`"))?,
+                }),
                 [.., "power"] => Ok(Expect::Power {
                     card: card_name(lhs.trim_end_matches("power").trim())
                         .ok_or_else(|| err("expected `<card> power = N`"))?,
@@ -308,7 +313,12 @@ mod tests {
 
     #[test]
     fn unknown_forms_are_errors() {
-        for c in ["me hands = []", "winner = maybe", "chrome-fang in hand zone", "blah"] {
+        for c in [
+            "me hands = []",
+            "winner = maybe",
+            "chrome-fang in hand zone",
+            "blah",
+        ] {
             assert!(Expect::parse(c).is_err(), "{c}");
         }
     }

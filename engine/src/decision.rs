@@ -1,0 +1,103 @@
+//! Decisions: what the engine asks a player, and the options they may choose.
+
+use crate::state::{DieId, InstId, PlayerId, Target};
+use serde::{Deserialize, Serialize};
+
+/// What a decision is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DecisionKind {
+    /// go first or second (rule 7.5.2)
+    TurnOrder,
+    /// mulligan or keep (rule 7.9.2)
+    Mulligan,
+    /// which Gig to roll in (rule 8.6.5.1)
+    RollIn,
+    /// the next Main Phase action (rules 8.9–8.15)
+    MainAction,
+    /// the next €$ of a cost (rule 11.8)
+    Pay,
+    /// what a Gear equips to (rule 4.10)
+    EquipTarget,
+    /// the defending player's next reaction (rule 9.7)
+    Reaction,
+    /// the next Gig to steal (rule 9.23.3.2)
+    StealGig,
+    /// which pending effect resolves next (rule 10.12)
+    PendingOrder,
+}
+
+impl DecisionKind {
+    /// Whether a decision with a single option is taken automatically (and logged). Every
+    /// decision but the Main Phase's is: the turn order and mulligan always offer two options,
+    /// and a React Step whose only option is `pass` leaves the defending player nothing
+    /// to decide (rule 9.12). The Main Phase always waits, so passing is always a step.
+    pub fn is_mandatory(self) -> bool {
+        !matches!(
+            self,
+            DecisionKind::TurnOrder | DecisionKind::Mulligan | DecisionKind::MainAction
+        )
+    }
+}
+
+/// One option of a decision. Small and `Copy`; [`crate::Game::label`] gives its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Choice {
+    /// `go first`
+    GoFirst,
+    /// `go second`
+    GoSecond,
+    /// `mulligan`
+    Mulligan,
+    /// `keep`
+    Keep,
+    /// `roll d6`
+    Roll(DieId),
+    /// `sell <id>`
+    Sell(InstId),
+    /// `call legend 2` (position in the Legends area, 1-based)
+    Call(InstId),
+    /// `play <id>`
+    Play(InstId),
+    /// `play <id> from legends`
+    PlayFromLegends(InstId),
+    /// `go solo <id>`
+    GoSolo(InstId),
+    /// `pay with eddie`
+    PayEddie,
+    /// `pay with legend 2` (face-down) or `pay with <id>` (face-up)
+    PayLegend(InstId),
+    /// `equip <gear> to <id>`
+    EquipTo(InstId),
+    /// `attack rival <id> with <id>` or `attack rival gigs with <id>`
+    Attack {
+        /// the attacking Unit
+        attacker: InstId,
+        /// what it attacks
+        target: Target,
+    },
+    /// `block with <id>`
+    Block(InstId),
+    /// `choose d12 (11)`
+    ChooseGig(DieId),
+    /// `resolve <source-id>`
+    Resolve(u16),
+    /// `pass`
+    Pass,
+    /// `pass`
+    EndReactions,
+    /// `yes`
+    Yes,
+    /// `no`
+    No,
+}
+
+/// A question to one player with the complete, finite list of legal options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    /// who decides
+    pub player: PlayerId,
+    /// what about
+    pub prompt: DecisionKind,
+    /// the legal options, never empty
+    pub options: Vec<Choice>,
+}

@@ -1,0 +1,348 @@
+//! The public face of the engine: a [`Game`] of a shared card [`Pool`] and a [`State`], the
+//! decision API (`decision`, `apply`, `label`), the log, and accessors for scenario checks.
+
+use crate::decision::{Choice, Decision};
+use crate::error::{EngineError, SetupError};
+use crate::log::LogEntry;
+use crate::pool::Pool;
+use crate::state::{
+    DeckList, DieArea, Duration, InstId, Instance, Outcome, PersistentEffect, PlayerId,
+    Replacement, Setup, State, Trigger, Zone,
+};
+use gigscript_dsl::Keyword;
+use std::sync::Arc;
+
+/// Most automatic steps the engine takes between two decisions before giving up with
+/// [`EngineError::LimitExceeded`] (a guard against rules loops).
+pub const MAX_AUTO_STEPS: usize = 100_000;
+/// Most effects that may be pending at once (rule 10.11).
+pub const MAX_PENDING: usize = 256;
+/// Most persistent effects, triggers or replacement effects of each kind at once.
+pub const MAX_EFFECTS: usize = 4096;
+
+/// Why stepping stopped early: the game ended (not an error) or something went wrong.
+#[derive(Debug)]
+pub(crate) enum Stop {
+    /// the game is over (rules 1.13, 1.17): stop at once, even mid-action
+    Over,
+    /// an error: the caller restores the state
+    Err(EngineError),
+}
+
+impl From<EngineError> for Stop {
+    fn from(e: EngineError) -> Self {
+        Stop::Err(e)
+    }
+}
+
+/// Result of an internal step.
+pub(crate) type Flow = Result<(), Stop>;
+
+/// A game: the shared card facts and the state, plus the log of what happened.
+///
+/// The log lives beside the state (not in it) so that cloning a state, as bots and searches do,
+/// never copies the history.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) pool: Arc<Pool>,
+    pub(crate) state: State,
+    pub(crate) log: Vec<LogEntry>,
+    /// scratch copy of the state taken before each change, restored on error
+    backup: Box<State>,
+}
+
+impl Game {
+    /// A new game between two decks, stopped at its first decision (the go-first choice).
+    pub fn new(pool: Arc<Pool>, decks: [&DeckList; 2], seed: u64) -> Result<Game, SetupError> {
+        let state = State::new_game(&pool, decks, seed)?;
+        Ok(Game::from_state(pool, state))
+    }
+
+    /// A game at a position built from plain data (for scenarios).
+    pub fn from_setup(pool: Arc<Pool>, setup: &Setup) -> Result<Game, SetupError> {
+        let state = State::from_setup(&pool, setup)?;
+        Ok(Game::from_state(pool, state))
+    }
+
+    /// A game resumed from a state (e.g. one deserialised), with an empty log. The engine steps
+    /// any automatic steps until the first decision.
+    pub fn from_state(pool: Arc<Pool>, state: State) -> Game {
+        let backup = Box::new(state.clone());
+        let mut g = Game {
+            pool,
+            state,
+            log: Vec::new(),
+            backup,
+        };
+        // Rule 1.8: the game checks its state first (in overtime, 7 Gigs wins at once). A state
+        // that can't advance is kept as given; `decision` reports what it can.
+        let _ = g.guarded(|g| {
+            if g.state.outcome.is_none() {
+                g.check_outcome()?;
+            }
+            g.advance()
+        });
+        g
+    }
+
+    /// The card pool.
+    pub fn pool(&self) -> &Arc<Pool> {
+        &self.pool
+    }
+
+    /// The state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The log so far.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    /// The current decision, or `None` when the game is over.
+    pub fn decision(&self) -> Option<Decision> {
+        self.current_decision()
+    }
+
+    /// Applies a choice: advances to the next decision, or returns an error and leaves the state
+    /// exactly as it was (rule 11.4.1.2).
+    pub fn apply(&mut self, choice: &Choice) -> Result<(), EngineError> {
+        let d = self.current_decision().ok_or(EngineError::GameOver)?;
+        let Some(ix) = d.options.iter().position(|c| c == choice) else {
+            return Err(EngineError::IllegalChoice);
+        };
+        self.apply_option(&d, ix)
+    }
+
+    /// Applies the option of the current decision whose label is exactly `label`.
+    pub fn apply_label(&mut self, label: &str) -> Result<(), EngineError> {
+        let d = self.current_decision().ok_or(EngineError::GameOver)?;
+        let labels = self.labels(&d);
+        let Some(ix) = labels.iter().position(|l| l == label) else {
+            return Err(EngineError::NoSuchLabel(label.to_owned()));
+        };
+        self.apply_option(&d, ix)
+    }
+
+    fn apply_option(&mut self, d: &Decision, ix: usize) -> Result<(), EngineError> {
+        let label = self.label_at(d, ix);
+        let (player, choice) = (d.player, d.options[ix]);
+        self.guarded(|g| {
+            g.log.push(LogEntry::Choice {
+                player,
+                label,
+                auto: false,
+            });
+            g.step_choice(player, choice)?;
+            g.advance()
+        })
+    }
+
+    /// Runs a change of the game; if it fails, restores the state and log as they were, so an
+    /// error never leaves a half-done change (rule 11.4.1.2).
+    pub(crate) fn guarded(&mut self, f: impl FnOnce(&mut Game) -> Flow) -> Result<(), EngineError> {
+        self.backup.copy_from(&self.state);
+        let log_len = self.log.len();
+        match f(self) {
+            Ok(()) | Err(Stop::Over) => Ok(()),
+            Err(Stop::Err(e)) => {
+                std::mem::swap(&mut self.state, &mut self.backup);
+                self.log.truncate(log_len);
+                Err(e)
+            }
+        }
+    }
+
+    /// The label of a choice in the current decision (`#2`… added only to tell equal labels
+    /// apart). A choice that is no option gets its plain label.
+    pub fn label(&self, choice: &Choice) -> String {
+        match self.current_decision() {
+            Some(d) => match d.options.iter().position(|c| c == choice) {
+                Some(ix) => self.label_at(&d, ix),
+                None => self.base_label(&d, *choice),
+            },
+            None => String::new(),
+        }
+    }
+
+    /// The labels of every option of a decision, in order; they are distinct.
+    pub fn labels(&self, d: &Decision) -> Vec<String> {
+        let base: Vec<String> = d.options.iter().map(|&c| self.base_label(d, c)).collect();
+        (0..base.len()).map(|i| with_suffix(&base, i)).collect()
+    }
+
+    pub(crate) fn label_at(&self, d: &Decision, ix: usize) -> String {
+        let mine = self.base_label(d, d.options[ix]);
+        // Only options of the same kind can share a label; skip formatting the others.
+        let kind = std::mem::discriminant(&d.options[ix]);
+        let same_before = d.options[..ix]
+            .iter()
+            .filter(|&&c| std::mem::discriminant(&c) == kind && self.base_label(d, c) == mine)
+            .count();
+        if same_before == 0 {
+            mine
+        } else {
+            format!("{mine} #{}", same_before + 1)
+        }
+    }
+
+    // ---- accessors for checks -------------------------------------------------------------
+
+    /// The card id of an instance.
+    pub fn card_id(&self, i: InstId) -> &str {
+        match self.state.inst(i) {
+            Some(inst) => self.pool.id(inst.card),
+            None => "?",
+        }
+    }
+
+    /// An instance.
+    pub fn inst(&self, i: InstId) -> Option<&Instance> {
+        self.state.inst(i)
+    }
+
+    /// The instances in a player's zone, in order (decks top first; field lists Units only,
+    /// their Gear is found with [`Game::gear_of`]).
+    pub fn zone(&self, p: PlayerId, z: Zone) -> Vec<InstId> {
+        let list = self.state.player(p).zone(z).cloned().unwrap_or_default();
+        if z == Zone::Deck {
+            list.into_iter().rev().collect()
+        } else {
+            list
+        }
+    }
+
+    /// The card ids in a player's zone, in the order of [`Game::zone`].
+    pub fn zone_ids(&self, p: PlayerId, z: Zone) -> Vec<&str> {
+        self.zone(p, z)
+            .into_iter()
+            .map(|i| self.card_id(i))
+            .collect()
+    }
+
+    /// The first instance of a card id in a player's zone.
+    pub fn find(&self, p: PlayerId, z: Zone, id: &str) -> Option<InstId> {
+        self.zone(p, z).into_iter().find(|&i| self.card_id(i) == id)
+    }
+
+    /// The Gear equipped to a card.
+    pub fn gear_of(&self, host: InstId) -> Vec<InstId> {
+        self.state.gear_of(host).collect()
+    }
+
+    /// A card's power (rule 3.17.2), possibly negative (rule 2.10: compare with `max(0)`).
+    pub fn power(&self, i: InstId) -> i32 {
+        self.power_of(i)
+    }
+
+    /// Whether a card has a keyword, printed or granted.
+    pub fn has_keyword(&self, i: InstId, k: Keyword) -> bool {
+        self.keyword(i, k)
+    }
+
+    /// A player's Gigs as `d12:11`, with `rival ` before dice the other player owns, sorted by
+    /// sides then value.
+    pub fn gig_labels(&self, p: PlayerId) -> Vec<String> {
+        let mut dice: Vec<_> = self
+            .state
+            .gigs(p)
+            .map(|d| self.state.dice[d.0 as usize])
+            .collect();
+        dice.sort_by_key(|d| (d.sides, d.value, d.owner != p));
+        dice.iter()
+            .map(|d| {
+                let who = if d.owner == p { "" } else { "rival " };
+                format!("{who}d{}:{}", d.sides, d.value)
+            })
+            .collect()
+    }
+
+    /// The dice in a player's fixer area as `d20`, smallest first.
+    pub fn fixer_labels(&self, p: PlayerId) -> Vec<String> {
+        self.state
+            .dice
+            .iter()
+            .filter(|d| d.area == DieArea::Fixer(p))
+            .map(|d| format!("d{}", d.sides))
+            .collect()
+    }
+
+    /// A player's Street Cred, `None` when null (rule 11.2.3).
+    pub fn street_cred(&self, p: PlayerId) -> Option<u32> {
+        self.state.street_cred(p)
+    }
+
+    // ---- hooks for tests and, later, the interpreter ---------------------------------------
+
+    /// Adds a persistent effect (rule 10.22).
+    pub fn add_effect(&mut self, e: PersistentEffect) -> Result<(), EngineError> {
+        if self.state.effects.len() >= MAX_EFFECTS {
+            return Err(EngineError::LimitExceeded("persistent effects"));
+        }
+        self.state.effects.push(e);
+        Ok(())
+    }
+
+    /// Watches for a trigger (rule 10.16).
+    pub fn add_trigger(&mut self, t: Trigger) -> Result<(), EngineError> {
+        if self.state.triggers.len() >= MAX_EFFECTS {
+            return Err(EngineError::LimitExceeded("triggers"));
+        }
+        self.state.triggers.push(t);
+        Ok(())
+    }
+
+    /// Adds a replacement effect (rule 10.24).
+    pub fn add_replacement(&mut self, r: Replacement) -> Result<(), EngineError> {
+        if self.state.replacements.len() >= MAX_EFFECTS {
+            return Err(EngineError::LimitExceeded("replacement effects"));
+        }
+        self.state.replacements.push(r);
+        Ok(())
+    }
+
+    /// Performs one game action through the action pipeline outside any decision (for tests,
+    /// tools and the interpreter), then steps to the next decision. On error nothing changes.
+    pub fn perform(&mut self, action: crate::rules::Action) -> Result<(), EngineError> {
+        self.guarded(|g| {
+            g.act(action)?;
+            g.advance()
+        })
+    }
+
+    /// Rule 1.16: a player concedes and loses at once. Not an option of decisions (a player may
+    /// concede at any point, rule 1.16.1); the game must still be running.
+    pub fn concede(&mut self, p: PlayerId) -> Result<(), EngineError> {
+        if self.state.outcome.is_some() {
+            return Err(EngineError::GameOver);
+        }
+        self.log.push(LogEntry::Choice {
+            player: p,
+            label: "concede".into(),
+            auto: false,
+        });
+        self.state.lost[p.ix()] = true;
+        self.guarded(Game::check_outcome)
+    }
+
+    /// Removes persistent effects whose duration ends now.
+    pub(crate) fn end_effects(&mut self, pred: impl Fn(Duration) -> bool) {
+        self.state.effects.retain(|e| !pred(e.duration));
+        self.state.replacements.retain(|r| !pred(r.duration));
+    }
+}
+
+fn with_suffix(base: &[String], i: usize) -> String {
+    let n = base[..i].iter().filter(|b| **b == base[i]).count();
+    if n == 0 {
+        base[i].clone()
+    } else {
+        format!("{} #{}", base[i], n + 1)
+    }
+}

@@ -1,0 +1,156 @@
+//! The game log: events and the labels of the choices that caused them.
+//!
+//! Same seed and same choices give the same log, byte for byte (serialised).
+
+use crate::state::{ActionKind, DieId, InstId, Outcome, PlayerId, Target, Zone};
+use serde::{Deserialize, Serialize};
+
+/// Something that happened in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// the random method chose this player to pick the turn order (rule 7.5.1)
+    ChosenToPickOrder(PlayerId),
+    /// this player goes first (rule 7.5.2)
+    GoesFirst(PlayerId),
+    /// a player shuffled their deck (rules 7.6, 7.9.3.2)
+    Shuffled(PlayerId),
+    /// a player shuffled their Legends (rule 7.7.1)
+    ShuffledLegends(PlayerId),
+    /// a player used their mulligan (rule 7.9.3)
+    Mulliganed(PlayerId),
+    /// a player kept their opening hand
+    Kept(PlayerId),
+    /// a turn began (rule 8.2)
+    TurnBegan {
+        /// game turn number
+        turn: u16,
+        /// whose turn
+        player: PlayerId,
+    },
+    /// start-of-turn effects trigger (rule 8.6.2.2)
+    StartOfTurn(PlayerId),
+    /// the turn player passed; end-of-turn effects trigger (rules 8.9, 8.16.1)
+    TurnEnding(PlayerId),
+    /// a card was drawn (rule 11.5)
+    Drew {
+        /// who drew
+        player: PlayerId,
+        /// the card
+        inst: InstId,
+    },
+    /// a player had to draw from an empty deck (rule 1.14)
+    DrewFromEmpty(PlayerId),
+    /// a card was readied
+    Readied(InstId),
+    /// a card was spent
+    Spent(InstId),
+    /// a Gig was rolled in (rule 8.6.5)
+    RolledIn {
+        /// the die
+        die: DieId,
+        /// its rolled value
+        value: u8,
+    },
+    /// a card was sold (rule 11.9)
+    Sold(InstId),
+    /// a Legend was called (rule 11.11)
+    Called(InstId),
+    /// a card was played (rule 11.4)
+    Played(InstId),
+    /// a played Program's effects resolved (opaque for now; rule 4.14)
+    ProgramResolved(InstId),
+    /// a Gear was equipped (rule 11.6)
+    Equipped {
+        /// the Gear
+        gear: InstId,
+        /// the card it is equipped to
+        host: InstId,
+    },
+    /// a card moved between areas
+    Moved {
+        /// the card
+        inst: InstId,
+        /// from
+        from: Zone,
+        /// to
+        to: Zone,
+    },
+    /// an attack was declared (rule 9.3)
+    Attacked {
+        /// the attacker
+        attacker: InstId,
+        /// the target
+        target: Target,
+    },
+    /// a Unit blocked, becoming the defending Unit (rule 9.9)
+    Blocked(InstId),
+    /// the React Step ended (rule 9.12)
+    ReactionsEnded,
+    /// a fight was compared (rule 9.17)
+    Fight {
+        /// attacker power (negative counts as 0)
+        attacker: i32,
+        /// defender power (negative counts as 0)
+        defender: i32,
+    },
+    /// a Unit lost a fight (rule 9.17)
+    LostFight(InstId),
+    /// a Unit was defeated (rule 9.19.1)
+    Defeated(InstId),
+    /// the attacker steals this many Gigs (rule 9.23.2)
+    WillSteal(u8),
+    /// a Gig was chosen to be stolen (rule 9.23.3)
+    WouldSteal(DieId),
+    /// a Gig was stolen (rule 9.23.5)
+    Stolen {
+        /// the die
+        die: DieId,
+        /// the player who took control of it
+        by: PlayerId,
+    },
+    /// two Gigs were swapped (rule 6.6)
+    Swapped {
+        /// one die
+        a: DieId,
+        /// the other
+        b: DieId,
+    },
+    /// the attack ended (rule 9.26)
+    AttackEnded,
+    /// a replacement effect prevented an action (rule 10.25)
+    Prevented {
+        /// the action kind
+        kind: ActionKind,
+        /// the replacement effect's card
+        source: InstId,
+    },
+    /// a pending effect resolved (rule 10.11.3)
+    Resolved {
+        /// its number
+        seq: u16,
+        /// its card
+        source: InstId,
+    },
+    /// all Units lost Lag (rule 11.3.2)
+    LagLost,
+    /// overtime began (rule 1.11.1)
+    OvertimeBegan,
+    /// the game ended
+    GameOver(Outcome),
+}
+
+/// One line of the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LogEntry {
+    /// a player chose an option (`auto`: the only option of a mandatory decision)
+    Choice {
+        /// who chose
+        player: PlayerId,
+        /// the option's label
+        label: String,
+        /// taken automatically
+        auto: bool,
+    },
+    /// something happened
+    Event(Event),
+}

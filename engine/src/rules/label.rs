@@ -1,0 +1,181 @@
+//! Labels: the stable human text of every option (a public contract used by scenario files),
+//! and plain-words rendering of log entries.
+//!
+//! Labels are lowercase and start with a verb. Cards appear by id; cards the deciding player
+//! does not control are prefixed `rival `; face-down Legends appear by their 1-based position in
+//! the Legends area (`legend 2`). In the React Step the defending player ends reacting with
+//! `pass` (the same word as the Main Phase's pass: both end what the player is doing); when it is their only option it is
+//! taken automatically, so scenario steps name it only when a reaction was possible.
+
+use crate::decision::{Choice, Decision};
+use crate::game::Game;
+use crate::log::{Event, LogEntry};
+use crate::state::{DieId, Frame, InstId, Outcome, PlayerId, Target, Zone};
+
+impl Game {
+    /// A card as the player `viewer` names it.
+    fn card_ref(&self, viewer: PlayerId, i: InstId) -> String {
+        let id = self.card_id(i);
+        match self.state.inst(i) {
+            Some(inst) if inst.controller != viewer => format!("rival {id}"),
+            _ => id.to_owned(),
+        }
+    }
+
+    /// `legend 2` for a face-down Legend, its id when face-up.
+    fn legend_ref(&self, viewer: PlayerId, l: InstId) -> String {
+        let Some(inst) = self.state.inst(l) else {
+            return "?".into();
+        };
+        if inst.face_up {
+            return self.card_ref(viewer, l);
+        }
+        let pos = self
+            .state
+            .player(inst.controller)
+            .legends
+            .iter()
+            .position(|&x| x == l)
+            .map_or(0, |p| p + 1);
+        format!("legend {pos}")
+    }
+
+    fn die_ref(&self, d: DieId) -> String {
+        match self.state.dice.get(d.0 as usize) {
+            Some(die) => format!("d{}", die.sides),
+            None => "d?".into(),
+        }
+    }
+
+    /// The label of a choice before `#2` suffixes.
+    pub(crate) fn base_label(&self, d: &Decision, c: Choice) -> String {
+        let v = d.player;
+        match c {
+            Choice::GoFirst => "go first".into(),
+            Choice::GoSecond => "go second".into(),
+            Choice::Mulligan => "mulligan".into(),
+            Choice::Keep => "keep".into(),
+            Choice::Roll(die) => format!("roll {}", self.die_ref(die)),
+            Choice::Sell(i) => format!("sell {}", self.card_ref(v, i)),
+            Choice::Call(l) => format!("call {}", self.legend_ref(v, l)),
+            Choice::Play(i) => format!("play {}", self.card_ref(v, i)),
+            Choice::PlayFromLegends(l) => format!("play {} from legends", self.card_ref(v, l)),
+            Choice::GoSolo(l) => format!("go solo {}", self.card_ref(v, l)),
+            Choice::PayEddie => "pay with eddie".into(),
+            Choice::PayLegend(l) => format!("pay with {}", self.legend_ref(v, l)),
+            Choice::EquipTo(h) => {
+                let gear = match self.state.frames.last() {
+                    Some(Frame::Equip { gear }) => self.card_id(*gear).to_owned(),
+                    _ => "?".into(),
+                };
+                format!("equip {gear} to {}", self.card_ref(v, h))
+            }
+            Choice::Attack { attacker, target } => {
+                let t = match target {
+                    Target::Unit(u) => self.card_ref(v, u),
+                    Target::Gigs(p) if p == v => "gigs".into(),
+                    Target::Gigs(_) => "rival gigs".into(),
+                };
+                format!("attack {t} with {}", self.card_ref(v, attacker))
+            }
+            Choice::Block(u) => format!("block with {}", self.card_ref(v, u)),
+            Choice::ChooseGig(die) => match self.state.dice.get(die.0 as usize) {
+                Some(x) => format!("choose d{} ({})", x.sides, x.value),
+                None => "choose d?".into(),
+            },
+            Choice::Resolve(seq) => match self.state.pending.iter().find(|e| e.seq == seq) {
+                Some(e) => format!("resolve {}", self.card_ref(v, e.source)),
+                None => "resolve ?".into(),
+            },
+            Choice::Pass => "pass".into(),
+            Choice::EndReactions => "pass".into(),
+            Choice::Yes => "yes".into(),
+            Choice::No => "no".into(),
+        }
+    }
+
+    /// A log entry in plain words, e.g. `p1: play chrome-fang` or `p1 draws chrome-fang`.
+    pub fn describe(&self, e: &LogEntry) -> String {
+        let card = |i: InstId| self.card_id(i).to_owned();
+        let die = |d: DieId| self.die_ref(d);
+        let owner = |i: InstId| self.state.inst(i).map_or(0, |x| x.owner.0);
+        match e {
+            LogEntry::Choice {
+                player,
+                label,
+                auto,
+            } => {
+                let how = if *auto { " (only option)" } else { "" };
+                format!("p{}: {label}{how}", player.0)
+            }
+            LogEntry::Event(ev) => match *ev {
+                Event::ChosenToPickOrder(p) => format!("p{} is chosen to pick the order", p.0),
+                Event::GoesFirst(p) => format!("p{} goes first", p.0),
+                Event::Shuffled(p) => format!("p{} shuffles their deck", p.0),
+                Event::ShuffledLegends(p) => format!("p{} shuffles their legends", p.0),
+                Event::Mulliganed(p) => format!("p{} mulligans", p.0),
+                Event::Kept(p) => format!("p{} keeps", p.0),
+                Event::TurnBegan { turn, player } => format!("turn {turn}: p{}", player.0),
+                Event::StartOfTurn(p) => format!("p{} start of turn effects", p.0),
+                Event::TurnEnding(p) => format!("p{} ends the turn", p.0),
+                Event::Drew { player, inst } => format!("p{} draws {}", player.0, card(inst)),
+                Event::DrewFromEmpty(p) => format!("p{} draws from an empty deck", p.0),
+                Event::Readied(i) => format!("{} readies", card(i)),
+                Event::Spent(i) => format!("{} is spent", card(i)),
+                Event::RolledIn { die: d, value } => format!("{} rolls {value}", die(d)),
+                Event::Sold(i) => format!("{} is sold", card(i)),
+                Event::Called(i) => format!("{} is called", card(i)),
+                Event::Played(i) => format!("{} is played", card(i)),
+                Event::ProgramResolved(i) => format!("{} resolves", card(i)),
+                Event::Equipped { gear, host } => {
+                    format!("{} is equipped to {}", card(gear), card(host))
+                }
+                Event::Moved { inst, from, to } => format!(
+                    "{} moves from p{} {} to {}",
+                    card(inst),
+                    owner(inst),
+                    from.as_str(),
+                    to.as_str()
+                ),
+                Event::Attacked { attacker, target } => match target {
+                    Target::Unit(u) => format!("{} attacks {}", card(attacker), card(u)),
+                    Target::Gigs(p) => format!("{} attacks p{} gigs", card(attacker), p.0),
+                },
+                Event::Blocked(u) => format!("{} blocks", card(u)),
+                Event::ReactionsEnded => "reactions end".into(),
+                Event::Fight { attacker, defender } => format!("fight {attacker} vs {defender}"),
+                Event::LostFight(i) => format!("{} loses the fight", card(i)),
+                Event::Defeated(i) => format!("{} is defeated", card(i)),
+                Event::WillSteal(n) => format!("steals {n}"),
+                Event::WouldSteal(d) => format!("{} is chosen to be stolen", die(d)),
+                Event::Stolen { die: d, by } => format!("p{} steals {}", by.0, die(d)),
+                Event::Swapped { a, b } => format!("{} and {} are swapped", die(a), die(b)),
+                Event::AttackEnded => "the attack ends".into(),
+                Event::Prevented { kind, source } => {
+                    format!("{} prevents {kind:?}", card(source))
+                }
+                Event::Resolved { source, .. } => format!("{} resolves its effect", card(source)),
+                Event::LagLost => "units lose lag".into(),
+                Event::OvertimeBegan => "overtime begins".into(),
+                Event::GameOver(Outcome::Winner(p)) => format!("p{} wins", p.0),
+                Event::GameOver(Outcome::Tie) => "the game is a tie".into(),
+            },
+        }
+    }
+}
+
+impl Zone {
+    /// Parses a zone name as [`Zone::as_str`] writes it.
+    pub fn parse(s: &str) -> Option<Zone> {
+        Some(match s {
+            "deck" => Zone::Deck,
+            "hand" => Zone::Hand,
+            "field" => Zone::Field,
+            "legends" => Zone::Legends,
+            "eddies" => Zone::Eddies,
+            "trash" => Zone::Trash,
+            "removed" => Zone::Removed,
+            _ => return None,
+        })
+    }
+}

@@ -1,0 +1,331 @@
+//! The Main Phase (rules 8.9–8.15): selling, calling a Legend, playing cards and paying for
+//! them, equipping Gear, playing Legends from the Legends area and {Go Solo}, and passing.
+//! Attacks are in `attack.rs`.
+
+use super::Action;
+use crate::decision::{Choice, Decision, DecisionKind};
+use crate::error::EngineError;
+use crate::game::{Flow, Game};
+use crate::log::Event;
+use crate::pool::CardIdx;
+use crate::state::{Frame, InstId, PlayHow, PlayerId, Zone};
+use gigscript_dsl::{CardType, Keyword};
+
+impl Game {
+    /// The €$ to pay to play a card: its cost value (rule 3.11.1). Cost changes arrive with
+    /// card text; they will never go below 1 (rule 11.8.3). `None`: it can't be paid
+    /// (a null cost, rule 3.11.2.1).
+    pub(crate) fn cost_to_pay(&self, card: CardIdx) -> Option<u8> {
+        self.pool
+            .facts(card)
+            .cost
+            .map(|c| u8::try_from(c).unwrap_or(u8::MAX))
+    }
+
+    /// Whether a Legend in the Legends area can pay 1 €$: ready, and face-down or with a Sell
+    /// Tag (rules 5.7.2, 5.7.2.2, 3.12.2).
+    fn legend_can_pay(&self, l: InstId) -> bool {
+        self.state.inst(l).is_some_and(|i| {
+            i.zone == Zone::Legends && !i.spent && (!i.face_up || self.pool.facts(i.card).sell)
+        })
+    }
+
+    /// €$ a player can pay now (rule 11.8.1: ready Eddies and payable Legends).
+    pub(crate) fn can_pay(&self, p: PlayerId, cost: u8, exclude: Option<InstId>) -> bool {
+        let pl = self.state.player(p);
+        let eddies = pl
+            .eddies
+            .iter()
+            .filter(|&&e| self.state.inst(e).is_some_and(|i| !i.spent))
+            .count();
+        let legends = pl
+            .legends
+            .iter()
+            .filter(|&&l| Some(l) != exclude && self.legend_can_pay(l))
+            .count();
+        eddies + legends >= usize::from(cost)
+    }
+
+    /// Rule 4.10.1: a friendly Unit, or a friendly face-up Legend in the Legends area.
+    fn equip_hosts(&self, p: PlayerId) -> Vec<InstId> {
+        let pl = self.state.player(p);
+        let mut v: Vec<InstId> = pl.field.clone();
+        v.extend(
+            pl.legends
+                .iter()
+                .copied()
+                .filter(|&l| self.state.inst(l).is_some_and(|i| i.face_up)),
+        );
+        v
+    }
+
+    /// Cards in hand a player can play now, one option per distinct card (copies in hand are
+    /// interchangeable). With `quick_only`, only {Quick} Programs (rule 9.10.1).
+    pub(crate) fn hand_plays(&self, p: PlayerId, quick_only: bool) -> Vec<Choice> {
+        let mut seen: Vec<CardIdx> = Vec::new();
+        let mut out = Vec::new();
+        for &i in &self.state.player(p).hand {
+            let Some(inst) = self.state.inst(i) else {
+                continue;
+            };
+            if seen.contains(&inst.card) {
+                continue;
+            }
+            seen.push(inst.card);
+            let facts = self.pool.facts(inst.card);
+            if quick_only
+                && !(facts.kind == CardType::Program && facts.keywords.has(Keyword::Quick))
+            {
+                continue;
+            }
+            let Some(cost) = self.cost_to_pay(inst.card) else {
+                continue;
+            };
+            // Rule 11.4.1.1: a card that can't be paid for, or whose type rules can't be
+            // followed (a Gear with nothing to equip, rule 4.10), can't be played.
+            let playable = match facts.kind {
+                CardType::Unit | CardType::Program => true,
+                CardType::Gear => !self.equip_hosts(p).is_empty(),
+                CardType::Legend => false,
+            };
+            if playable && self.can_pay(p, cost, None) {
+                out.push(Choice::Play(i));
+            }
+        }
+        out
+    }
+
+    /// Calling a Legend (rules 8.12, 11.11): once per turn, 1 €$, a face-down Legend.
+    pub(crate) fn call_options(&self, p: PlayerId) -> Vec<Choice> {
+        let pl = self.state.player(p);
+        if pl.called_this_turn || !self.can_pay(p, 1, None) {
+            return Vec::new();
+        }
+        pl.legends
+            .iter()
+            .copied()
+            .filter(|&l| self.state.inst(l).is_some_and(|i| !i.face_up))
+            .map(Choice::Call)
+            .collect()
+    }
+
+    pub(crate) fn main_decision(&self) -> Decision {
+        let p = self.state.turn_player;
+        let pl = self.state.player(p);
+        let mut options = Vec::new();
+        // Rule 8.11: sell a card with a Sell Tag, once per turn (rule 8.11.1).
+        if !pl.sold_this_turn {
+            let mut seen: Vec<CardIdx> = Vec::new();
+            for &i in &pl.hand {
+                let Some(inst) = self.state.inst(i) else {
+                    continue;
+                };
+                if self.pool.facts(inst.card).sell && !seen.contains(&inst.card) {
+                    seen.push(inst.card);
+                    options.push(Choice::Sell(i));
+                }
+            }
+        }
+        // Rule 8.12: call a Legend.
+        options.extend(self.call_options(p));
+        // Rule 8.13: play a card from hand.
+        options.extend(self.hand_plays(p, false));
+        // Rules 4.5 and 11.25: play a face-up Legend with a cost from the Legends area; the
+        // Legend itself can't pay for itself.
+        for &l in &pl.legends {
+            let Some(inst) = self.state.inst(l) else {
+                continue;
+            };
+            if !inst.face_up {
+                continue;
+            }
+            let Some(cost) = self.cost_to_pay(inst.card) else {
+                continue; // rule 4.5.3
+            };
+            if self.can_pay(p, cost, Some(l)) {
+                options.push(Choice::PlayFromLegends(l));
+                if self.keyword(l, Keyword::GoSolo) {
+                    options.push(Choice::GoSolo(l));
+                }
+            }
+        }
+        // Rule 8.15: attack.
+        options.extend(self.attack_options(p));
+        // Rule 8.9: pass.
+        options.push(Choice::Pass);
+        Decision {
+            player: p,
+            prompt: DecisionKind::MainAction,
+            options,
+        }
+    }
+
+    /// Rule 11.8: one €$ at a time, from a ready Eddie or a payable Legend.
+    pub(crate) fn pay_decision(&self, p: PlayerId, exclude: Option<InstId>) -> Decision {
+        let pl = self.state.player(p);
+        let mut options = Vec::new();
+        if pl
+            .eddies
+            .iter()
+            .any(|&e| self.state.inst(e).is_some_and(|i| !i.spent))
+        {
+            options.push(Choice::PayEddie);
+        }
+        for &l in &pl.legends {
+            if Some(l) != exclude && self.legend_can_pay(l) {
+                options.push(Choice::PayLegend(l));
+            }
+        }
+        Decision {
+            player: p,
+            prompt: DecisionKind::Pay,
+            options,
+        }
+    }
+
+    pub(crate) fn equip_decision(&self, gear: InstId) -> Decision {
+        let p = self
+            .state
+            .inst(gear)
+            .map_or(self.state.turn_player, |i| i.controller);
+        Decision {
+            player: p,
+            prompt: DecisionKind::EquipTarget,
+            options: self
+                .equip_hosts(p)
+                .into_iter()
+                .map(Choice::EquipTo)
+                .collect(),
+        }
+    }
+
+    fn push_play(&mut self, p: PlayerId, inst: InstId, how: PlayHow) -> Flow {
+        let card = self.inst_ok(inst)?.card;
+        let cost = self
+            .cost_to_pay(card)
+            .ok_or(EngineError::Bug("playing a card with a null cost"))?;
+        self.state.frames.push(Frame::Play { inst, how });
+        if cost > 0 {
+            let exclude = (how != PlayHow::Hand).then_some(inst);
+            self.state.frames.push(Frame::Pay {
+                player: p,
+                remaining: cost,
+                exclude,
+            });
+        }
+        Ok(())
+    }
+
+    fn paid_one(&mut self) -> Flow {
+        match self.state.frames.last_mut() {
+            Some(Frame::Pay { remaining, .. }) if *remaining > 0 => {
+                *remaining -= 1;
+                Ok(())
+            }
+            _ => Err(EngineError::Bug("paying outside a payment").into()),
+        }
+    }
+
+    pub(crate) fn main_choice(&mut self, p: PlayerId, choice: Choice) -> Flow {
+        match choice {
+            Choice::Sell(i) => {
+                // Rules 8.11.1, 11.9.2.2: selling uses the turn's Sell action.
+                self.state.players[p.ix()].sold_this_turn = true;
+                self.act(Action::Sell(i))
+            }
+            Choice::Call(l) => {
+                // Rules 8.12.1, 11.11.2: once per turn; pay 1 €$, then flip.
+                self.state.players[p.ix()].called_this_turn = true;
+                self.state.frames.push(Frame::Call { legend: l });
+                self.state.frames.push(Frame::Pay {
+                    player: p,
+                    remaining: 1,
+                    exclude: None,
+                });
+                Ok(())
+            }
+            Choice::Play(i) => self.push_play(p, i, PlayHow::Hand),
+            Choice::PlayFromLegends(l) => self.push_play(p, l, PlayHow::FromLegends),
+            Choice::GoSolo(l) => self.push_play(p, l, PlayHow::GoSolo),
+            Choice::PayEddie => {
+                let e = self.state.players[p.ix()]
+                    .eddies
+                    .iter()
+                    .copied()
+                    .find(|&e| self.state.inst(e).is_some_and(|i| !i.spent))
+                    .ok_or(EngineError::Bug("no ready Eddie"))?;
+                self.act(Action::Spend(e))?;
+                self.paid_one()
+            }
+            Choice::PayLegend(l) => {
+                self.act(Action::Spend(l))?;
+                self.paid_one()
+            }
+            Choice::EquipTo(host) => {
+                let Some(Frame::Equip { gear }) = self.state.frames.pop() else {
+                    return Err(EngineError::Bug("equipping outside a Gear play").into());
+                };
+                self.act(Action::Equip { gear, host })?;
+                // Rule 11.20.2: {Play} triggers once the play's requirements are met.
+                self.emit(Event::Played(gear))
+            }
+            Choice::Pass => self.pass_turn(),
+            _ => Err(EngineError::Bug("not a main phase choice").into()),
+        }
+    }
+
+    /// Completes a play once its cost is paid (rules 4.5, 4.6, 4.7, 4.10, 4.14, 11.25).
+    pub(crate) fn finish_play(&mut self, inst: InstId, how: PlayHow) -> Flow {
+        let before = *self.inst_ok(inst)?;
+        let p = before.controller;
+        let kind = self.pool.facts(before.card).kind;
+        match (how, kind) {
+            (PlayHow::Hand, CardType::Gear) => {
+                // Rule 4.10: equip it to a friendly Unit or face-up Legend (a decision).
+                self.state.frames.push(Frame::Equip { gear: inst });
+                Ok(())
+            }
+            (PlayHow::Hand, CardType::Program) => {
+                // Rule 4.14: resolve its effects (opaque for now), then to the trash; in
+                // between it is in no area (rule 4.14.2).
+                self.act(Action::Move {
+                    inst,
+                    to: Zone::Resolving,
+                    player: p,
+                })?;
+                self.emit(Event::Played(inst))?;
+                self.emit(Event::ProgramResolved(inst))?;
+                self.act(Action::Move {
+                    inst,
+                    to: Zone::Trash,
+                    player: p,
+                })
+            }
+            _ => {
+                // Rules 4.6, 5.6.2: placed ready in the field; rules 4.7, 4.5.2: with Lag;
+                // rule 4.5.1: a Legend from the Legends area keeps its orientation;
+                // rule 11.25.1: {Go Solo} enters ready and can attack this turn.
+                self.act(Action::Move {
+                    inst,
+                    to: Zone::Field,
+                    player: p,
+                })?;
+                let m = self.inst_mut(inst)?;
+                m.lag = true;
+                m.spent = how == PlayHow::FromLegends && before.spent;
+                m.go_solo = how == PlayHow::GoSolo;
+                self.emit(Event::Played(inst))
+            }
+        }
+    }
+
+    /// Rule 11.11.1: flip the called Legend face-up, keeping its orientation (11.11.1.3);
+    /// [CALL] triggers enter pending (rule 11.18.2).
+    pub(crate) fn finish_call(&mut self, legend: InstId) -> Flow {
+        if self.inst_ok(legend)?.face_up {
+            return Err(EngineError::Bug("calling a face-up Legend").into());
+        }
+        self.act(Action::Flip(legend))?;
+        self.emit(Event::Called(legend))
+    }
+}

@@ -1,0 +1,252 @@
+//! The rules state machine: `advance` steps frames until one needs a decision; `step_choice`
+//! applies a validated choice to the top frame. Each submodule implements one part of the
+//! Comprehensive Rules and cites it.
+
+mod actions;
+mod attack;
+mod characteristics;
+mod label;
+mod main_phase;
+mod setup;
+mod turn;
+
+pub use actions::Action;
+
+use crate::decision::{Choice, Decision, DecisionKind};
+use crate::error::EngineError;
+use crate::game::{Flow, Game, Stop, MAX_AUTO_STEPS};
+use crate::log::{Event, LogEntry};
+use crate::state::{Frame, Outcome, PlayerId, StartStep};
+
+impl Game {
+    /// Steps automatic frames until a decision with a real choice, or the end of the game.
+    /// A mandatory decision with a single option is taken and logged (`auto`).
+    pub(crate) fn advance(&mut self) -> Flow {
+        for _ in 0..MAX_AUTO_STEPS {
+            if self.state.outcome.is_some() {
+                return Ok(());
+            }
+            match self.current_decision() {
+                Some(d) if d.options.is_empty() => {
+                    return Err(EngineError::Bug("a decision without options").into())
+                }
+                Some(d) if d.prompt.is_mandatory() && d.options.len() == 1 => {
+                    let label = self.label_at(&d, 0);
+                    self.log.push(LogEntry::Choice {
+                        player: d.player,
+                        label,
+                        auto: true,
+                    });
+                    self.step_choice(d.player, d.options[0])?;
+                }
+                Some(_) => return Ok(()),
+                None => self.step_auto()?,
+            }
+        }
+        Err(EngineError::LimitExceeded("automatic steps between two decisions").into())
+    }
+
+    /// The decision the game is waiting for, computed from the state alone.
+    pub(crate) fn current_decision(&self) -> Option<Decision> {
+        if self.state.outcome.is_some() {
+            return None;
+        }
+        let top = *self.state.frames.last()?;
+        if !top.is_atomic() && !self.state.pending.is_empty() {
+            return Some(self.pending_decision());
+        }
+        match top {
+            Frame::Setup(step) => self.setup_decision(step),
+            Frame::Start(StartStep::RollIn) => self.roll_in_decision(),
+            Frame::Start(_) | Frame::End(_) => None,
+            Frame::Main => Some(self.main_decision()),
+            Frame::Pay {
+                player,
+                remaining,
+                exclude,
+            } => (remaining > 0).then(|| self.pay_decision(player, exclude)),
+            Frame::Equip { gear } => Some(self.equip_decision(gear)),
+            Frame::Play { .. } | Frame::Call { .. } => None,
+            Frame::Attack(a) => self.attack_decision(&a),
+        }
+    }
+
+    /// Which player resolves pending effects now (rules 10.13, 10.14.1), and their options.
+    fn pending_decision(&self) -> Decision {
+        let st = &self.state;
+        let has = |p: PlayerId| st.pending.iter().any(|e| e.controller == p);
+        let player = match st.resolving {
+            Some(p) if has(p) => p,
+            _ if has(st.turn_player) => st.turn_player,
+            _ => st.turn_player.other(),
+        };
+        Decision {
+            player,
+            prompt: DecisionKind::PendingOrder,
+            options: st
+                .pending
+                .iter()
+                .filter(|e| e.controller == player)
+                .map(|e| Choice::Resolve(e.seq))
+                .collect(),
+        }
+    }
+
+    /// Takes one automatic step of the top frame.
+    fn step_auto(&mut self) -> Flow {
+        let Some(top) = self.state.frames.last().copied() else {
+            return Err(EngineError::Bug("no frame while the game is running").into());
+        };
+        match top {
+            Frame::Setup(step) => self.setup_step(step),
+            Frame::Start(step) => self.start_step(step),
+            Frame::End(step) => self.end_step(step),
+            Frame::Pay { .. } => {
+                self.state.frames.pop();
+                Ok(())
+            }
+            Frame::Play { inst, how } => {
+                self.state.frames.pop();
+                self.finish_play(inst, how)
+            }
+            Frame::Call { legend } => {
+                self.state.frames.pop();
+                self.finish_call(legend)
+            }
+            Frame::Attack(a) => self.attack_step(a),
+            Frame::Main | Frame::Equip { .. } => {
+                Err(EngineError::Bug("a decision frame was stepped automatically").into())
+            }
+        }
+    }
+
+    /// Applies a choice (already checked to be an option) to the top frame.
+    pub(crate) fn step_choice(&mut self, player: PlayerId, choice: Choice) -> Flow {
+        match choice {
+            Choice::Resolve(seq) => self.resolve_pending(player, seq),
+            Choice::GoFirst | Choice::GoSecond | Choice::Mulligan | Choice::Keep => {
+                self.setup_choice(choice)
+            }
+            Choice::Roll(die) => self.roll_in(player, die),
+            Choice::Sell(_)
+            | Choice::Call(_)
+            | Choice::Play(_)
+            | Choice::PlayFromLegends(_)
+            | Choice::GoSolo(_)
+            | Choice::PayEddie
+            | Choice::PayLegend(_)
+            | Choice::EquipTo(_)
+            | Choice::Pass => self.main_choice(player, choice),
+            Choice::Attack { .. }
+            | Choice::Block(_)
+            | Choice::ChooseGig(_)
+            | Choice::EndReactions => self.attack_choice(player, choice),
+            Choice::Yes | Choice::No => {
+                Err(EngineError::Bug("yes/no is only asked by card text").into())
+            }
+        }
+    }
+
+    /// Resolves one pending effect (rule 10.11.3). Effects are opaque until the interpreter
+    /// runs card text: resolving one only logs it.
+    fn resolve_pending(&mut self, player: PlayerId, seq: u16) -> Flow {
+        let Some(ix) = self.state.pending.iter().position(|e| e.seq == seq) else {
+            return Err(EngineError::Bug("resolving an effect that is not pending").into());
+        };
+        let e = self.state.pending.remove(ix);
+        self.state.resolving = Some(player);
+        if self.state.pending.is_empty() {
+            self.state.resolving = None;
+        }
+        self.emit(Event::Resolved {
+            seq: e.seq,
+            source: e.source,
+        })
+    }
+
+    /// Rule 1.8: the game checks its own state after every action; a win or loss ends the game
+    /// at once (rules 1.13, 1.17), both at once is a tie (rules 1.13.1, 1.17.1).
+    pub(crate) fn check_outcome(&mut self) -> Flow {
+        let st = &mut self.state;
+        if st.overtime {
+            // Rule 1.11: in overtime, 7 or more Gigs wins immediately.
+            for p in PlayerId::BOTH {
+                if st.gig_count(p) >= 7 {
+                    st.won[p.ix()] = true;
+                }
+            }
+        }
+        if !st.won.iter().any(|&w| w) && !st.lost.iter().any(|&l| l) {
+            return Ok(());
+        }
+        let wins = |p: PlayerId| st.won[p.ix()] || st.lost[p.other().ix()];
+        let outcome = match (wins(PlayerId(0)), wins(PlayerId(1))) {
+            (true, true) => Outcome::Tie,
+            (true, false) => Outcome::Winner(PlayerId(0)),
+            _ => Outcome::Winner(PlayerId(1)),
+        };
+        st.outcome = Some(outcome);
+        st.frames.clear();
+        st.pending.clear();
+        self.log.push(LogEntry::Event(Event::GameOver(outcome)));
+        Err(Stop::Over)
+    }
+}
+
+/// Number of Gigs an attacker with power `p` steals (rule 9.23.2): none at 0 power or less
+/// (rules 2.10.1, 9.23.2.1), else `p / 10 + 1` rounded down (rule 9.23.2.2).
+pub fn steal_count(power: i32) -> u32 {
+    if power <= 0 {
+        0
+    } else {
+        power as u32 / 10 + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pool::Pool;
+    use crate::state::{PlayerSetup, Setup};
+    use gigscript_dsl::{card::load_cards, Sources};
+    use std::sync::Arc;
+
+    fn game() -> Game {
+        let mut sources = Sources::new();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards");
+        let (db, _) = load_cards(&[root], &mut sources);
+        let setup = Setup {
+            players: [PlayerSetup::default(), PlayerSetup::default()],
+            ..Setup::default()
+        };
+        Game::from_setup(Arc::new(Pool::from_db(&db)), &setup).unwrap()
+    }
+
+    #[test]
+    fn rules_1_13_1_and_1_17_1_simultaneous_results_tie() {
+        let mut g = game();
+        g.state.lost = [true, true];
+        assert!(matches!(g.check_outcome(), Err(Stop::Over)));
+        assert_eq!(g.state.outcome, Some(Outcome::Tie));
+        assert!(g.current_decision().is_none());
+
+        let mut g = game();
+        g.state.won = [true, true];
+        assert!(matches!(g.check_outcome(), Err(Stop::Over)));
+        assert_eq!(g.state.outcome, Some(Outcome::Tie));
+
+        // Rules 1.5, 1.6: one wins and the other loses is one result.
+        let mut g = game();
+        g.state.won[0] = true;
+        g.state.lost[1] = true;
+        assert!(matches!(g.check_outcome(), Err(Stop::Over)));
+        assert_eq!(g.state.outcome, Some(Outcome::Winner(PlayerId(0))));
+    }
+
+    #[test]
+    fn rule_1_8_nothing_to_report_continues() {
+        let mut g = game();
+        assert!(g.check_outcome().is_ok());
+        assert_eq!(g.state.outcome, None);
+    }
+}

@@ -1,0 +1,173 @@
+//! Frames of the rules state machine. The top frame of [`super::State::frames`] is the step the
+//! game is at; the engine steps frames until one needs a decision. Frames are plain data so a
+//! suspended game clones and serialises like everything else; the interpreter will add its own.
+
+use super::{DieId, InstId, PlayerId};
+use serde::{Deserialize, Serialize};
+
+/// One step of the game in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Frame {
+    /// pre-game setup (rules 7.4–7.9)
+    Setup(SetupStep),
+    /// the Start Phase (rule 8.6)
+    Start(StartStep),
+    /// the open Main Phase (rules 8.9–8.15)
+    Main,
+    /// paying a cost one €$ at a time (rule 11.8)
+    Pay {
+        /// who pays
+        player: PlayerId,
+        /// €$ still to pay
+        remaining: u8,
+        /// a card that can't pay (the Legend being played from the Legends area)
+        exclude: Option<InstId>,
+    },
+    /// finishing a play once its cost is paid (rule 11.4.1)
+    Play {
+        /// the card played
+        inst: InstId,
+        /// from where and how
+        how: PlayHow,
+    },
+    /// choosing what a Gear being played equips to (rule 4.10)
+    Equip {
+        /// the Gear
+        gear: InstId,
+    },
+    /// flipping a called Legend once its €$ is paid (rule 11.11)
+    Call {
+        /// the Legend
+        legend: InstId,
+    },
+    /// an attack in progress (rules 9.3–9.29)
+    Attack(AttackFrame),
+    /// the End of Turn (rules 8.16–8.18)
+    End(EndStep),
+}
+
+impl Frame {
+    /// Whether pending effects must wait for this frame to finish (rule 10.2.4: nothing
+    /// interrupts paying a cost, playing a card, or choosing Gigs to steal).
+    pub fn is_atomic(&self) -> bool {
+        match self {
+            Frame::Pay { .. } | Frame::Play { .. } | Frame::Equip { .. } | Frame::Call { .. } => {
+                true
+            }
+            Frame::Attack(a) => a.step == AttackStep::StealChoose,
+            _ => false,
+        }
+    }
+}
+
+/// How a card is being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayHow {
+    /// from hand (rule 11.4.2)
+    Hand,
+    /// a Legend from the Legends area as a Unit (rule 4.5)
+    FromLegends,
+    /// a Legend with {Go Solo} (rule 11.25)
+    GoSolo,
+}
+
+/// Steps of setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SetupStep {
+    /// randomly choose a player (rule 7.5.1)
+    RollFirst,
+    /// the chosen player decides to go first or second (rule 7.5.2)
+    ChooseOrder(PlayerId),
+    /// shuffle, place Legends and dice, draw 6 (rules 7.6–7.9.1)
+    Prepare,
+    /// this player declares their mulligan (rules 7.9.2, 7.9.3)
+    Mulligan(PlayerId),
+    /// begin the first turn (rule 8.2.1)
+    Begin,
+}
+
+/// Steps of the Start Phase, in order (rule 8.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StartStep {
+    /// win check (rules 1.10, 8.6.1)
+    WinCheck,
+    /// start-of-turn effects (rule 8.6.2)
+    Effects,
+    /// ready (rule 8.6.3)
+    Ready,
+    /// draw (rule 8.6.4)
+    Draw,
+    /// roll in a Gig (rule 8.6.5)
+    RollIn,
+}
+
+/// Steps of the End of Turn, in order (rules 8.16–8.18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndStep {
+    /// end-of-turn effects (rule 8.16.1)
+    Effects,
+    /// remove "this turn" effects (rule 8.16.2) and Lag (rule 11.3.2)
+    Cleanup,
+    /// overtime check (rule 8.17) and the next turn (rule 8.18)
+    Next,
+}
+
+/// What an attack is aimed at (rule 9.3.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Target {
+    /// a rival Unit (rule 9.3.2.1)
+    Unit(InstId),
+    /// a player's Gig area (rule 9.3.2.2)
+    Gigs(PlayerId),
+}
+
+/// An attack in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackFrame {
+    /// the attacking player
+    pub player: PlayerId,
+    /// the attacking Unit
+    pub attacker: InstId,
+    /// the current target (a Blocker replaces it, rule 9.9.1)
+    pub target: Target,
+    /// the step the attack is at
+    pub step: AttackStep,
+    /// fight losers: bit 0 the attacker, bit 1 the defender
+    pub losers: u8,
+    /// Gigs the attacker may still choose (rule 9.23.2)
+    pub to_steal: u8,
+    /// Gigs chosen so far, as a bit set of die indices (rule 9.23.3)
+    pub chosen: u16,
+    /// the last chosen Gig, for the log
+    pub last: Option<DieId>,
+    /// an effect ended the attack (rule 9.26.4)
+    pub ended: bool,
+}
+
+/// The bit of a die in a bit set of dice (`0` for an index a `u16` can't hold).
+pub fn die_bit(d: DieId) -> u16 {
+    1u16.checked_shl(u32::from(d.0)).unwrap_or(0)
+}
+
+/// Steps of an attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AttackStep {
+    /// declared; pending [ATTACK] effects resolve next (rules 9.5, 9.6)
+    Declared,
+    /// the defending player reacts (rules 9.7–9.14)
+    React,
+    /// compare power (rules 9.16, 9.17)
+    Fight,
+    /// defeat the losers (rule 9.19)
+    FightResult,
+    /// work out how many Gigs are stolen (rules 9.22–9.23.2)
+    Steal,
+    /// choose Gigs one at a time (rule 9.23.3)
+    StealChoose,
+    /// "would be stolen" effects (rules 6.7.4, 9.23.4)
+    StealPrevent,
+    /// move the chosen Gigs at once (rule 9.23.5)
+    StealMove,
+    /// the attack ends (rules 9.26–9.29)
+    End,
+}
