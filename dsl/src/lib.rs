@@ -30,6 +30,7 @@
 pub mod card;
 pub mod deck;
 pub mod diag;
+pub mod parse;
 pub mod ruling;
 pub mod source;
 
