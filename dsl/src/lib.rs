@@ -32,6 +32,7 @@ pub mod card;
 pub mod deck;
 pub mod diag;
 pub mod parse;
+pub mod print;
 pub mod ruling;
 pub mod source;
 

@@ -695,7 +695,7 @@ impl Lower {
         let id = BindingId(self.bindings.len() as u32 + 1);
         self.bindings.push(Binding {
             id,
-            describes: describes.to_string(),
+            describes: describes.trim().to_string(),
             kind: self.kind_of(&np.node),
             plural: self.plural_of(&np.node),
             span: np.span.clone(),
@@ -790,7 +790,11 @@ impl Lower {
 
     /// `it`, `its`, `it's`: the nearest single thing of the kinds given; else this card.
     fn resolve_it(&self, kinds: &[Kind]) -> Ref {
-        self.nearest(|b| !b.plural && b.kind != Kind::Player && (kinds.is_empty() || kinds.contains(&b.kind)))
+        self.nearest(|b| {
+            !b.plural
+                && !matches!(b.kind, Kind::Player | Kind::Eddie | Kind::CardType)
+                && (kinds.is_empty() || kinds.contains(&b.kind))
+        })
             .map_or(self.this_ref(), Ref::Binding)
     }
 
@@ -2287,6 +2291,47 @@ mod tests {
             }
         }
         assert_eq!(bad, 0, "{bad} cards fail to parse");
+    }
+
+    fn textboxes(card: &Card) -> Vec<(&CardText, Textbox)> {
+        let mut v = vec![(&card.text, Textbox::Rules)];
+        if let Some(t) = &card.top {
+            v.push((t, Textbox::Top));
+        }
+        v
+    }
+
+    #[test]
+    fn every_card_round_trips() {
+        use crate::print::{print_script, same_text, without_spans};
+        let (_, db) = corpus();
+        let mut bad = Vec::new();
+        for card in db.cards() {
+            for (text, tb) in textboxes(card) {
+                let Ok(script) = parse_text(text, card.file, card.kind, tb) else {
+                    bad.push(format!("{}: does not parse", card.id));
+                    continue;
+                };
+                let printed = print_script(&script);
+                if !same_text(&printed, &text.text) {
+                    bad.push(format!("{}:\n  card:  {}\n  print: {}", card.id, text.text.trim(), printed.trim()));
+                    continue;
+                }
+                let again = CardText { text: printed.clone(), offset: 0, exact: true };
+                match parse_text(&again, 0, card.kind, tb) {
+                    Ok(s2) => {
+                        if without_spans(&s2) != without_spans(&script) {
+                            bad.push(format!("{}: parse(print(ast)) differs", card.id));
+                        }
+                        if print_script(&s2) != printed {
+                            bad.push(format!("{}: fmt is not idempotent", card.id));
+                        }
+                    }
+                    Err(_) => bad.push(format!("{}: printed text does not parse", card.id)),
+                }
+            }
+        }
+        assert!(bad.is_empty(), "{} problems:\n{}", bad.len(), bad.join("\n"));
     }
 
     #[test]
