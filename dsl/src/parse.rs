@@ -2334,6 +2334,58 @@ mod tests {
         assert!(bad.is_empty(), "{} problems:\n{}", bad.len(), bad.join("\n"));
     }
 
+    fn card_with_text(text: &str) -> (Sources, Card) {
+        let src = format!(
+            "id = \"test-unit\"\nname = \"Test Unit\"\ntype = \"unit\"\ncolor = \"red\"\ncost = 2\nram = 1\npower = 2\ntags = []\nsell = false\nset = \"alpha\"\ntext = \"\"\"\n{text}\n\"\"\"\n"
+        );
+        let mut sources = Sources::new();
+        let file = sources.add("cards/alpha/test-unit.toml", src);
+        let card = crate::card::parse_card(&sources, file).expect("the test card loads");
+        (sources, card)
+    }
+
+    #[test]
+    fn an_unknown_word_is_located_and_gets_a_suggestion() {
+        let (sources, card) = card_with_text("{Play} Defeat a rival Unti.");
+        let errors = parse_card(&card).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        let e = &errors[0];
+        assert_eq!(e.kind, ParseErrorKind::Syntax);
+        assert_eq!(e.found, "`Unti`");
+        assert_eq!(e.suggestion.as_deref(), Some("Unit"));
+        let file = sources.get(card.file);
+        assert_eq!(&file.text[e.span.range()], "Unti");
+        assert_eq!(file.line_col(e.span.start), (12, 23));
+        let d = e.to_diagnostic();
+        assert!(d.message.starts_with("card text: expected"), "{}", d.message);
+        assert!(d.notes.iter().any(|n| n.contains("did you mean `Unit`")));
+    }
+
+    #[test]
+    fn every_bad_line_gets_its_own_error() {
+        let (_, card) = card_with_text("{Play} Drw 1.\n{Blocker}\nWhen this Unit atacks, draw 1.");
+        let errors = parse_card(&card).unwrap_err();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert_eq!(errors[0].found, "`Drw`");
+        assert_eq!(errors[1].found, "`atacks`");
+        assert_eq!(errors[1].suggestion.as_deref(), Some("attacks"));
+    }
+
+    #[test]
+    fn a_pronoun_with_nothing_before_it_is_an_error() {
+        let (_, card) = card_with_text("{Play} Bottom-deck the rest.");
+        let errors = parse_card(&card).unwrap_err();
+        assert_eq!(errors[0].kind, ParseErrorKind::Unresolved);
+    }
+
+    #[test]
+    fn garbage_does_not_panic() {
+        for text in ["", "(", "{", "If", "Choose one effect.\n", "☆☆☆ ()", "When , {Spend}:", "Draw 99999999999999999999."] {
+            let t = CardText { text: text.to_string(), offset: 0, exact: true };
+            let _ = parse_text(&t, 0, CardType::Unit, Textbox::Rules);
+        }
+    }
+
     #[test]
     fn every_rule_has_a_plain_name() {
         // `rule_name` is an exhaustive match, so a new rule without a name does not compile;

@@ -24,6 +24,63 @@ pub fn print_ability(ability: &Ability) -> String {
     out.s
 }
 
+/// A textbox whose printed AST is not its text: some word was read but not kept, or kept wrongly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundTripError {
+    /// the text in the card file
+    pub span: crate::source::Span,
+    /// what printing the AST gives
+    pub printed: String,
+    /// what re-reading the printed text gives, if it differs from the first reading
+    pub reparse_differs: bool,
+}
+
+impl crate::diag::IntoDiagnostic for RoundTripError {
+    fn to_diagnostic(&self) -> crate::diag::Diagnostic {
+        let what = if self.reparse_differs {
+            "card text: reading the printed text gives a different AST"
+        } else {
+            "card text: printing the AST does not give back the text"
+        };
+        crate::diag::Diagnostic::error(what)
+            .with_primary(self.span.clone(), "this text")
+            .with_note(format!("printed: {}", self.printed.trim_end()))
+            .with_note("this is a bug in gigscript's parser or printer, not in the card")
+    }
+}
+
+/// Checks that printing a textbox's AST gives back its text (whitespace aside) and that reading
+/// the printed text gives the same AST (spans aside).
+pub fn check_round_trip(
+    text: &crate::card::CardText,
+    file: crate::source::FileId,
+    kind: crate::card::CardType,
+    script: &Script,
+) -> Result<(), RoundTripError> {
+    let printed = print_script(script);
+    let span = crate::source::Span::new(file, text.offset..text.offset + text.text.len());
+    if !same_text(&printed, &text.text) {
+        return Err(RoundTripError {
+            span,
+            printed,
+            reparse_differs: false,
+        });
+    }
+    let again = crate::card::CardText {
+        text: printed.clone(),
+        offset: 0,
+        exact: true,
+    };
+    match crate::parse::parse_text(&again, file, kind, script.textbox) {
+        Ok(s2) if without_spans(&s2) == without_spans(script) => Ok(()),
+        _ => Err(RoundTripError {
+            span,
+            printed,
+            reparse_differs: true,
+        }),
+    }
+}
+
 /// Whether two texts are equal, whitespace aside.
 pub fn same_text(a: &str, b: &str) -> bool {
     a.split_whitespace().eq(b.split_whitespace())
@@ -1426,4 +1483,148 @@ fn render_phrase(m: &serde_json::Map<String, Value>) -> String {
         });
     }
     format!("({})", parts.join(" "))
+}
+
+// ---- Explanations -------------------------------------------------------------------------------
+
+/// How a script was read, as an indented tree in plain words: each ability's canonical text, its
+/// parts, the words of every noun phrase with the binding it declares (`b1 = …`) or the one it
+/// refers to (`it → b1`). `file_text` is the text of the card file the spans point into.
+pub fn explain(script: &Script, file_text: &str) -> String {
+    let mut out = String::new();
+    for (i, a) in script.abilities.iter().enumerate() {
+        let text = print_ability(&a.node);
+        out.push_str(&format!("ability {}: {}\n", i + 1, text.replace('\n', " ⏎ ")));
+        let v = serde_json::to_value(&a.node).unwrap_or(Value::Null);
+        tree(None, &v, 1, file_text, &mut out);
+    }
+    if !script.bindings.is_empty() {
+        out.push_str("bindings:\n");
+        for b in &script.bindings {
+            out.push_str(&format!("  b{} = {}\n", b.id.0, b.describes));
+        }
+    }
+    out
+}
+
+fn words(name: &str) -> String {
+    name.replace('_', " ")
+}
+
+fn slice<'a>(file_text: &'a str, span: &Value) -> &'a str {
+    let n = |k: &str| span.get(k).and_then(Value::as_u64).unwrap_or(0) as usize;
+    file_text.get(n("start")..n("end")).unwrap_or("").trim()
+}
+
+fn reference(node: &Value) -> Option<String> {
+    let r = node
+        .get("pronoun")
+        .and_then(|p| p.get("refers_to"))
+        .or_else(|| node.get("phrase").and_then(|p| p.get("refers_to")))
+        .or_else(|| node.get("rest").and_then(|p| p.get("of")))?;
+    match r {
+        Value::String(s) => Some(s.clone()),
+        Value::Object(m) => m.get("binding").map(|n| format!("b{n}")),
+        _ => None,
+    }
+}
+
+/// Where the references inside a noun phrase are listed: indented under it.
+fn refs_out<'o>(out: &'o mut String, depth: usize, _file_text: &str, _node: &Value) -> (&'o mut String, usize) {
+    (out, depth + 1)
+}
+
+/// Lists `"that Gig" → b2` for the references nested inside a noun phrase (in its filters).
+fn collect_references(node: &Value, file_text: &str, (out, depth): (&mut String, usize)) {
+    fn walk(v: &Value, top: bool, file_text: &str, out: &mut String, pad: &str) {
+        match v {
+            Value::Object(m) => {
+                if !top {
+                    if let (Some(node), Some(span)) = (m.get("node"), m.get("span")) {
+                        if m.contains_key("binds") {
+                            if let Some(r) = reference(node) {
+                                let text = slice(file_text, span);
+                                out.push_str(&format!("{pad}(\"{text}\" → {r})\n"));
+                            }
+                        }
+                    }
+                }
+                for x in m.values() {
+                    walk(x, false, file_text, out, pad);
+                }
+            }
+            Value::Array(a) => a.iter().for_each(|x| walk(x, false, file_text, out, pad)),
+            _ => {}
+        }
+    }
+    let pad = "  ".repeat(depth);
+    walk(node, true, file_text, out, &pad);
+}
+
+fn tree(key: Option<&str>, v: &Value, depth: usize, file_text: &str, out: &mut String) {
+    let pad = "  ".repeat(depth);
+    let label = key.map(|k| format!("{}: ", words(k))).unwrap_or_default();
+    match v {
+        Value::Null | Value::Bool(false) => {}
+        Value::Bool(true) => out.push_str(&format!("{pad}{}\n", words(key.unwrap_or("yes")))),
+        Value::Number(n) => out.push_str(&format!("{pad}{label}{n}\n")),
+        Value::String(s) => out.push_str(&format!("{pad}{label}{}\n", words(s))),
+        Value::Array(a) => {
+            for x in a {
+                tree(key, x, depth, file_text, out);
+            }
+        }
+        Value::Object(m) => {
+            if let (Some(node), Some(span)) = (m.get("node"), m.get("span")) {
+                if m.contains_key("binds") {
+                    let text = slice(file_text, span);
+                    let line = match (m.get("binds"), reference(node)) {
+                        (Some(Value::Number(b)), _) => format!("b{b} = \"{text}\""),
+                        (_, Some(r)) => format!("\"{text}\" → {r}"),
+                        _ => format!("\"{text}\""),
+                    };
+                    out.push_str(&format!("{pad}{label}{line}\n"));
+                    collect_references(node, file_text, refs_out(out, depth, file_text, node));
+                    return;
+                }
+                tree(key, node, depth, file_text, out);
+                return;
+            }
+            let single_variant = m.len() == 1
+                && !m.contains_key("binding")
+                && !m
+                    .values()
+                    .next()
+                    .is_some_and(|x| x.get("node").is_some() && x.get("span").is_some());
+            if single_variant {
+                if let Some((k, inner)) = m.iter().next() {
+                    let name = match key {
+                        Some(key) => format!("{}: {}", words(key), words(k)),
+                        None => words(k),
+                    };
+                    if inner.is_object() || inner.is_array() {
+                        out.push_str(&format!("{pad}{name}\n"));
+                        tree(None, inner, depth + 1, file_text, out);
+                    } else {
+                        tree(Some(&name), inner, depth, file_text, out);
+                    }
+                    return;
+                }
+            }
+            if let Some(Value::Number(n)) = m.get("binding") {
+                out.push_str(&format!("{pad}{label}→ b{n}\n"));
+                return;
+            }
+            if let Some(k) = key {
+                out.push_str(&format!("{pad}{}\n", words(k)));
+            }
+            let d = if key.is_some() { depth + 1 } else { depth };
+            for (k, x) in m {
+                if k == "span" {
+                    continue;
+                }
+                tree(Some(k), x, d, file_text, out);
+            }
+        }
+    }
 }
