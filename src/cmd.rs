@@ -1,9 +1,9 @@
 //! The commands: each loads what it needs, prints, and says how the run went.
 
-use gigscript_dsl::card::{load_cards, CardError, CardErrorKind};
-use gigscript_dsl::deck::{check_deck, load_deck, DeckErrorKind};
 use gigscript_dsl::ast::{Script, Textbox};
+use gigscript_dsl::card::{load_cards, CardError, CardErrorKind};
 use gigscript_dsl::card::{Card, CardText};
+use gigscript_dsl::deck::{check_deck, load_deck, DeckErrorKind};
 use gigscript_dsl::diag::{render, Diagnostic, IntoDiagnostic};
 use gigscript_dsl::parse::parse_card;
 use gigscript_dsl::print::{check_round_trip, explain as explain_script, print_script};

@@ -15,7 +15,8 @@ fn ast() {
         let (db, errors) = load_cards(&[path.to_path_buf()], &mut sources);
         assert!(errors.is_empty(), "{} does not load", path.display());
         let card = &db.cards()[0];
-        let script = parse_card(card).unwrap_or_else(|e| panic!("{} does not parse: {e:?}", card.id));
+        let script =
+            parse_card(card).unwrap_or_else(|e| panic!("{} does not parse: {e:?}", card.id));
         let mut out = String::new();
         if let Some(top) = &script.top {
             out.push_str(";; top\n");

@@ -238,7 +238,10 @@ fn check_reports_a_typo_in_card_text_with_a_suggestion() {
 
 #[test]
 fn fmt_rewrites_only_the_text() {
-    let path = scratch_card("fmt", "{Play}   draw 2.\n(Units with power 0 don't steal Gigs.)");
+    let path = scratch_card(
+        "fmt",
+        "{Play}   draw 2.\n(Units with power 0 don't steal Gigs.)",
+    );
     let before = std::fs::read_to_string(&path).unwrap();
     let p = path.to_str().unwrap();
     let out = gig(&["fmt", "--check", p]);
@@ -260,7 +263,12 @@ fn fmt_rewrites_only_the_text() {
 #[test]
 fn fmt_check_accepts_the_catalogue() {
     let out = gig(&["fmt", "--check"]);
-    assert!(out.status.success(), "{}{}", stderr(&out), String::from_utf8_lossy(&out.stdout));
+    assert!(
+        out.status.success(),
+        "{}{}",
+        stderr(&out),
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 #[test]

@@ -280,6 +280,8 @@ pub enum CostRule {
 // ---- Effects and sentences ------------------------------------------------------------------
 
 /// What an ability does.
+// One effect per ability is built once and read many times: the size of the variants is not worth boxing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Effect {

@@ -374,17 +374,115 @@ pub(crate) fn rule_name(rule: Rule) -> &'static str {
 
 /// Every word the grammar knows, for "did you mean" suggestions.
 const VOCABULARY: &[&str] = &[
-    "Unit", "Units", "Legend", "Legends", "Gear", "Gears", "Program", "Programs", "card", "cards",
-    "Gig", "Gigs", "Eddie", "Eddies", "player", "Rival", "Rivals", "friendly", "rival", "spent",
-    "ready", "equipped", "unequipped", "face-up", "face-down", "another", "other", "all", "each",
-    "this", "that", "those", "the", "your", "their", "with", "power", "cost", "value", "less",
-    "more", "equal", "from", "hand", "trash", "deck", "turn", "Add", "Adjust", "Bottom-deck",
-    "Call", "Choose", "Decrease", "Defeat", "Discard", "Double", "Draw", "Equip", "Give",
-    "Increase", "Look", "Play", "Ready", "Remove", "Return", "Reveal", "Search", "Sell", "Set",
-    "Spend", "Steal", "Swap", "Trash", "When", "If", "Then", "Otherwise", "instead", "until",
-    "next", "while", "attacking", "fighting", "during", "attack", "attacks", "steals", "wins",
-    "loses", "fight", "can't", "can", "may", "must", "has", "have", "control", "controls", "up",
-    "to", "for", "free", "each", "min", "max", "even", "odd", "value-pair", "sided-pair",
+    "Unit",
+    "Units",
+    "Legend",
+    "Legends",
+    "Gear",
+    "Gears",
+    "Program",
+    "Programs",
+    "card",
+    "cards",
+    "Gig",
+    "Gigs",
+    "Eddie",
+    "Eddies",
+    "player",
+    "Rival",
+    "Rivals",
+    "friendly",
+    "rival",
+    "spent",
+    "ready",
+    "equipped",
+    "unequipped",
+    "face-up",
+    "face-down",
+    "another",
+    "other",
+    "all",
+    "each",
+    "this",
+    "that",
+    "those",
+    "the",
+    "your",
+    "their",
+    "with",
+    "power",
+    "cost",
+    "value",
+    "less",
+    "more",
+    "equal",
+    "from",
+    "hand",
+    "trash",
+    "deck",
+    "turn",
+    "Add",
+    "Adjust",
+    "Bottom-deck",
+    "Call",
+    "Choose",
+    "Decrease",
+    "Defeat",
+    "Discard",
+    "Double",
+    "Draw",
+    "Equip",
+    "Give",
+    "Increase",
+    "Look",
+    "Play",
+    "Ready",
+    "Remove",
+    "Return",
+    "Reveal",
+    "Search",
+    "Sell",
+    "Set",
+    "Spend",
+    "Steal",
+    "Swap",
+    "Trash",
+    "When",
+    "If",
+    "Then",
+    "Otherwise",
+    "instead",
+    "until",
+    "next",
+    "while",
+    "attacking",
+    "fighting",
+    "during",
+    "attack",
+    "attacks",
+    "steals",
+    "wins",
+    "loses",
+    "fight",
+    "can't",
+    "can",
+    "may",
+    "must",
+    "has",
+    "have",
+    "control",
+    "controls",
+    "up",
+    "to",
+    "for",
+    "free",
+    "each",
+    "min",
+    "max",
+    "even",
+    "odd",
+    "value-pair",
+    "sided-pair",
 ];
 
 // ---- Public API -------------------------------------------------------------------------------
@@ -582,7 +680,10 @@ fn child<'i>(p: &P<'i>, rule: Rule) -> Option<P<'i>> {
 }
 
 fn children<'i>(p: &P<'i>, rule: Rule) -> Vec<P<'i>> {
-    p.clone().into_inner().filter(|c| c.as_rule() == rule).collect()
+    p.clone()
+        .into_inner()
+        .filter(|c| c.as_rule() == rule)
+        .collect()
 }
 
 fn keyword_of(s: &str) -> KeywordName {
@@ -599,7 +700,7 @@ fn lower_first(s: &str) -> String {
 }
 
 impl Lower {
-    fn new( offset: usize, file: FileId, kind: CardType, textbox: Textbox) -> Self {
+    fn new(offset: usize, file: FileId, kind: CardType, textbox: Textbox) -> Self {
         Lower {
             offset,
             file,
@@ -795,7 +896,7 @@ impl Lower {
                 && !matches!(b.kind, Kind::Player | Kind::Eddie | Kind::CardType)
                 && (kinds.is_empty() || kinds.contains(&b.kind))
         })
-            .map_or(self.this_ref(), Ref::Binding)
+        .map_or(self.this_ref(), Ref::Binding)
     }
 
     fn this_ref(&self) -> Ref {
@@ -898,7 +999,8 @@ impl Lower {
                 self.declare(&mut subject, &describes);
                 let optional = child(&inner, Rule::you_may).is_some();
                 let action = if let Some(pay) = child(&inner, Rule::pay_to) {
-                    let eddies = self.num(&self.need(&self.need(&pay, Rule::eddies)?, Rule::number)?)?;
+                    let eddies =
+                        self.num(&self.need(&self.need(&pay, Rule::eddies)?, Rule::number)?)?;
                     let act = self.action(&self.need(&pay, Rule::action)?)?;
                     self.spanned(
                         &pay,
@@ -927,9 +1029,8 @@ impl Lower {
     }
 
     fn plain(&self, effect: Effect, quick: bool) -> Ability {
-        if self.kind == CardType::Program && self.textbox == Textbox::Rules {
-            Ability::Resolution { quick, effect }
-        } else if quick {
+        // a Program's text is its effect (rule 4.14); `{Quick}` only ever opens a Program's effect
+        if quick || (self.kind == CardType::Program && self.textbox == Textbox::Rules) {
             Ability::Resolution { quick, effect }
         } else {
             Ability::Static(effect)
@@ -961,7 +1062,8 @@ impl Lower {
         let node = match p.as_rule() {
             Rule::play_cost => {
                 let card = self.np_simple(&self.need(p, Rule::np_simple)?)?;
-                let change = self.signed(&self.need(&self.need(p, Rule::eddies_mod)?, Rule::signed)?)?;
+                let change =
+                    self.signed(&self.need(&self.need(p, Rule::eddies_mod)?, Rule::signed)?)?;
                 let per = match child(p, Rule::for_each) {
                     Some(f) => Some(self.for_each(&f)?),
                     None => None,
@@ -1517,9 +1619,11 @@ impl Lower {
                 } else {
                     Predicate::MayUseFor {
                         keyword: keyword_of(self.need(&m, Rule::keyword_icon)?.as_str()),
-                        change: self.signed(&self.need(&self.need(&m, Rule::eddies_mod)?, Rule::signed)?)?,
+                        change: self
+                            .signed(&self.need(&self.need(&m, Rule::eddies_mod)?, Rule::signed)?)?,
                         duration: self.duration(&self.need(&m, Rule::duration)?)?,
-                        minimum: self.num(&self.need(&self.need(&m, Rule::eddies)?, Rule::number)?)?,
+                        minimum: self
+                            .num(&self.need(&self.need(&m, Rule::eddies)?, Rule::number)?)?,
                     }
                 }
             }
@@ -1531,7 +1635,8 @@ impl Lower {
                     }
                 } else {
                     Predicate::MustPayToUse {
-                        change: self.signed(&self.need(&self.need(&m, Rule::eddies_mod)?, Rule::signed)?)?,
+                        change: self
+                            .signed(&self.need(&self.need(&m, Rule::eddies_mod)?, Rule::signed)?)?,
                         keyword: keyword_of(self.need(&m, Rule::keyword_icon)?.as_str()),
                     }
                 }
@@ -1541,7 +1646,8 @@ impl Lower {
                     Predicate::HasKeyword(keyword_of(k.as_str()))
                 } else {
                     Predicate::HasPower {
-                        change: self.signed(&self.need(&self.need(&q, Rule::power_mod)?, Rule::signed)?)?,
+                        change: self
+                            .signed(&self.need(&self.need(&q, Rule::power_mod)?, Rule::signed)?)?,
                         modifiers: self.tail(&self.need(&q, Rule::tail)?)?,
                     }
                 }
@@ -1569,11 +1675,8 @@ impl Lower {
                     }
                 } else {
                     let count = self.num(&self.need(&q, Rule::number)?)?;
-                    let binds = self.declare_implicit(
-                        "the discarded card",
-                        Kind::Card,
-                        self.span(&q),
-                    );
+                    let binds =
+                        self.declare_implicit("the discarded card", Kind::Card, self.span(&q));
                     Predicate::Discards {
                         count,
                         more: child(&q, Rule::more).is_some(),
@@ -1629,7 +1732,11 @@ impl Lower {
                     would: verb.as_rule() == Rule::would_steal,
                 },
                 Rule::is_state => {
-                    if self.need(&verb, Rule::state_word)?.as_str().starts_with('s') {
+                    if self
+                        .need(&verb, Rule::state_word)?
+                        .as_str()
+                        .starts_with('s')
+                    {
                         Event::IsSpent(subject)
                     } else {
                         Event::IsDefeated(subject)
@@ -1732,7 +1839,11 @@ impl Lower {
                     if let Some(par) = child(&v, Rule::cred_parity) {
                         Condition::CredParity {
                             reminder,
-                            parity: if self.need(&par, Rule::parity_number)?.as_str().contains("even") {
+                            parity: if self
+                                .need(&par, Rule::parity_number)?
+                                .as_str()
+                                .contains("even")
+                            {
                                 Parity::Even
                             } else {
                                 Parity::Odd
@@ -1876,11 +1987,19 @@ impl Lower {
                 let hint: &[Kind] = match stat {
                     Stat::Power => &[Kind::Unit, Kind::Legend],
                     Stat::Value => &[Kind::Gig],
-                    Stat::Cost => &[Kind::Card, Kind::Gear, Kind::Unit, Kind::Program, Kind::Legend],
+                    Stat::Cost => &[
+                        Kind::Card,
+                        Kind::Gear,
+                        Kind::Unit,
+                        Kind::Program,
+                        Kind::Legend,
+                    ],
                 };
                 Owner::Its(self.resolve_it(hint))
             } else {
-                let r = match self.nearest(|b| b.plural && matches!(b.kind, Kind::Unit | Kind::Legend)) {
+                let r = match self
+                    .nearest(|b| b.plural && matches!(b.kind, Kind::Unit | Kind::Legend))
+                {
                     Some(id) => Ref::Binding(id),
                     None => self.unresolved(&o, "Units named before"),
                 };
@@ -1923,7 +2042,11 @@ impl Lower {
                         refers_to: self.resolve_it(&[]),
                     }
                 } else {
-                    let word = if s == "them" { Pronoun::Them } else { Pronoun::They };
+                    let word = if s == "them" {
+                        Pronoun::Them
+                    } else {
+                        Pronoun::They
+                    };
                     let refers_to = match self.nearest(|b| b.plural && b.kind != Kind::Player) {
                         Some(id) => Ref::Binding(id),
                         None => self.unresolved(&c, "cards named before"),
@@ -2204,14 +2327,16 @@ impl Lower {
                 };
                 Filter::Stat { stat, cmp }
             }
-            Rule::value_at_least => Filter::ValueAtLeast(self.num(&self.need(f, Rule::at_least_n)?)?),
-            Rule::parity_value => Filter::ValueParity(
-                if self.need(f, Rule::parity)?.as_str() == "even" {
+            Rule::value_at_least => {
+                Filter::ValueAtLeast(self.num(&self.need(f, Rule::at_least_n)?)?)
+            }
+            Rule::parity_value => {
+                Filter::ValueParity(if self.need(f, Rule::parity)?.as_str() == "even" {
                     Parity::Even
                 } else {
                     Parity::Odd
-                },
-            ),
+                })
+            }
             Rule::different_values => Filter::DifferentValues,
             Rule::same_sides => Filter::SameSidesAs(match self.nearest(|b| b.kind == Kind::Gig) {
                 Some(id) => Ref::Binding(id),
@@ -2314,10 +2439,19 @@ mod tests {
                 };
                 let printed = print_script(&script);
                 if !same_text(&printed, &text.text) {
-                    bad.push(format!("{}:\n  card:  {}\n  print: {}", card.id, text.text.trim(), printed.trim()));
+                    bad.push(format!(
+                        "{}:\n  card:  {}\n  print: {}",
+                        card.id,
+                        text.text.trim(),
+                        printed.trim()
+                    ));
                     continue;
                 }
-                let again = CardText { text: printed.clone(), offset: 0, exact: true };
+                let again = CardText {
+                    text: printed.clone(),
+                    offset: 0,
+                    exact: true,
+                };
                 match parse_text(&again, 0, card.kind, tb) {
                     Ok(s2) => {
                         if without_spans(&s2) != without_spans(&script) {
@@ -2331,7 +2465,12 @@ mod tests {
                 }
             }
         }
-        assert!(bad.is_empty(), "{} problems:\n{}", bad.len(), bad.join("\n"));
+        assert!(
+            bad.is_empty(),
+            "{} problems:\n{}",
+            bad.len(),
+            bad.join("\n")
+        );
     }
 
     fn card_with_text(text: &str) -> (Sources, Card) {
@@ -2357,7 +2496,11 @@ mod tests {
         assert_eq!(&file.text[e.span.range()], "Unti");
         assert_eq!(file.line_col(e.span.start), (12, 23));
         let d = e.to_diagnostic();
-        assert!(d.message.starts_with("card text: expected"), "{}", d.message);
+        assert!(
+            d.message.starts_with("card text: expected"),
+            "{}",
+            d.message
+        );
         assert!(d.notes.iter().any(|n| n.contains("did you mean `Unit`")));
     }
 
@@ -2380,8 +2523,21 @@ mod tests {
 
     #[test]
     fn garbage_does_not_panic() {
-        for text in ["", "(", "{", "If", "Choose one effect.\n", "☆☆☆ ()", "When , {Spend}:", "Draw 99999999999999999999."] {
-            let t = CardText { text: text.to_string(), offset: 0, exact: true };
+        for text in [
+            "",
+            "(",
+            "{",
+            "If",
+            "Choose one effect.\n",
+            "☆☆☆ ()",
+            "When , {Spend}:",
+            "Draw 99999999999999999999.",
+        ] {
+            let t = CardText {
+                text: text.to_string(),
+                offset: 0,
+                exact: true,
+            };
             let _ = parse_text(&t, 0, CardType::Unit, Textbox::Rules);
         }
     }

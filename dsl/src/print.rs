@@ -202,7 +202,10 @@ impl Out {
 
     fn ability(&mut self, a: &Ability) {
         match a {
-            Ability::Keyword { keyword: k, reminder } => {
+            Ability::Keyword {
+                keyword: k,
+                reminder,
+            } => {
                 self.w(keyword(*k));
                 if let Some(r) = reminder {
                     self.w(&r.text);
@@ -903,7 +906,10 @@ impl Out {
                 self.np(np);
                 self.w("is defeated");
             }
-            Event::Uses { subject, keyword: k } => {
+            Event::Uses {
+                subject,
+                keyword: k,
+            } => {
                 self.np(subject);
                 self.w("uses");
                 self.w(keyword(*k));
@@ -957,7 +963,11 @@ impl Out {
                 reminder,
                 than,
             } => {
-                self.w(if *more { "you have more" } else { "you have less" });
+                self.w(if *more {
+                    "you have more"
+                } else {
+                    "you have less"
+                });
                 self.cred(reminder);
                 self.w("than");
                 self.np(than);
@@ -1337,7 +1347,15 @@ fn is_empty(v: &Value) -> bool {
 
 /// Keys whose name adds nothing when reading the tree.
 const TRANSPARENT: &[&str] = &[
-    "node", "clause", "action", "trigger", "effect", "steps", "predicate", "what", "head",
+    "node",
+    "clause",
+    "action",
+    "trigger",
+    "effect",
+    "steps",
+    "predicate",
+    "what",
+    "head",
 ];
 
 fn render(v: &Value) -> String {
@@ -1478,7 +1496,10 @@ fn render_phrase(m: &serde_json::Map<String, Value>) -> String {
                     noun
                 }
             }
-            "or" => format!("(or {})", render_fields(v.as_object().unwrap_or(&serde_json::Map::new()))),
+            "or" => format!(
+                "(or {})",
+                render_fields(v.as_object().unwrap_or(&serde_json::Map::new()))
+            ),
             _ => render(v),
         });
     }
@@ -1494,7 +1515,11 @@ pub fn explain(script: &Script, file_text: &str) -> String {
     let mut out = String::new();
     for (i, a) in script.abilities.iter().enumerate() {
         let text = print_ability(&a.node);
-        out.push_str(&format!("ability {}: {}\n", i + 1, text.replace('\n', " ⏎ ")));
+        out.push_str(&format!(
+            "ability {}: {}\n",
+            i + 1,
+            text.replace('\n', " ⏎ ")
+        ));
         let v = serde_json::to_value(&a.node).unwrap_or(Value::Null);
         tree(None, &v, 1, file_text, &mut out);
     }
@@ -1530,7 +1555,12 @@ fn reference(node: &Value) -> Option<String> {
 }
 
 /// Where the references inside a noun phrase are listed: indented under it.
-fn refs_out<'o>(out: &'o mut String, depth: usize, _file_text: &str, _node: &Value) -> (&'o mut String, usize) {
+fn refs_out<'o>(
+    out: &'o mut String,
+    depth: usize,
+    _file_text: &str,
+    _node: &Value,
+) -> (&'o mut String, usize) {
     (out, depth + 1)
 }
 
