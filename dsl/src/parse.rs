@@ -660,6 +660,8 @@ struct Lower {
     scope: Vec<BindingId>,
     /// bindings that are cards looked at (for `the rest`)
     pools: Vec<BindingId>,
+    /// bindings that are the Unit an event's subject fought (only `the opposing …` names them)
+    opponents: Vec<BindingId>,
     /// what `this Unit` means inside `Give … these effects` modes
     this_override: Option<Ref>,
     /// the subject of the statement being read (for `the turn it's played`)
@@ -709,6 +711,7 @@ impl Lower {
             bindings: Vec::new(),
             scope: Vec::new(),
             pools: Vec::new(),
+            opponents: Vec::new(),
             this_override: None,
             subject: None,
             sentence: 0,
@@ -893,6 +896,7 @@ impl Lower {
     fn resolve_it(&self, kinds: &[Kind]) -> Ref {
         self.nearest(|b| {
             !b.plural
+                && !self.opponents.contains(&b.id)
                 && !matches!(b.kind, Kind::Player | Kind::Eddie | Kind::CardType)
                 && (kinds.is_empty() || kinds.contains(&b.kind))
         })
@@ -1750,6 +1754,7 @@ impl Lower {
                 Rule::loses_fight => {
                     let opponent =
                         self.declare_implicit("the Unit it fought", Kind::Unit, self.span(&verb));
+                    self.opponents.push(opponent);
                     Event::LosesAFight { subject, opponent }
                 }
                 Rule::wins_fight => {
@@ -1759,6 +1764,7 @@ impl Lower {
                     };
                     let opponent =
                         self.declare_implicit("the Unit it fought", Kind::Unit, self.span(&verb));
+                    self.opponents.push(opponent);
                     Event::WinsAFight {
                         subject,
                         by_at_least,
@@ -2257,10 +2263,17 @@ impl Lower {
             Quantity::This => Some(self.this_ref()),
             Quantity::That | Quantity::The | Quantity::Those => {
                 let plural = ph.quantity == Quantity::Those;
-                Some(match self.nearest(|b| same(b) && (!plural || b.plural)) {
-                    Some(id) => Ref::Binding(id),
-                    None => self.unresolved(p, "something of the same kind named before"),
-                })
+                // `the opposing rival Unit` names the Unit an event's subject fought, and only it
+                let opposing = ph.participle == Some(Participle::Opposing);
+                let opponents = self.opponents.clone();
+                Some(
+                    match self.nearest(|b| {
+                        same(b) && (!plural || b.plural) && opposing == opponents.contains(&b.id)
+                    }) {
+                        Some(id) => Ref::Binding(id),
+                        None => self.unresolved(p, "something of the same kind named before"),
+                    },
+                )
             }
             Quantity::Its => Some(self.resolve_it(&[Kind::Unit, Kind::Legend])),
             Quantity::Their | Quantity::OneOfTheir => Some(self.resolve_player(p)),

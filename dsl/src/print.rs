@@ -1480,6 +1480,19 @@ fn render_phrase(m: &serde_json::Map<String, Value>) -> String {
         }
         parts.push(match key {
             "refers_to" => format!("->{}", render(v)),
+            "owner" => format!(
+                "{}-{}'s",
+                if v["another"] == Value::Bool(true) {
+                    "another"
+                } else {
+                    "a"
+                },
+                if v["rival"] == Value::Bool(true) {
+                    "Rival"
+                } else {
+                    "player"
+                }
+            ),
             "quantity" => match v {
                 Value::Object(q) => q
                     .iter()
