@@ -234,6 +234,7 @@ fn check_reports_a_typo_in_card_text_with_a_suggestion() {
     assert!(err.contains("test-unit.toml:12:23"), "{err}");
     assert!(err.contains("did you mean `Unit`?"), "{err}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("1 cards: 0 parse"));
+    let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
 }
 
 #[test]
@@ -258,6 +259,7 @@ fn fmt_rewrites_only_the_text() {
     );
     let out = gig(&["fmt", "--check", p]);
     assert!(out.status.success(), "fmt is idempotent: {}", stderr(&out));
+    let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
 }
 
 #[test]

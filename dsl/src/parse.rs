@@ -487,6 +487,28 @@ const VOCABULARY: &[&str] = &[
 
 // ---- Public API -------------------------------------------------------------------------------
 
+/// The card grammar's source text (for the ambiguity check, which re-parses with pest_vm).
+pub const GRAMMAR: &str = include_str!("../../grammar/card.pest");
+
+/// The grammar rule a whole textbox is parsed with.
+pub const START_RULE: &str = "text";
+
+/// The parse tree of a textbox as `(rule, start, end)` in pre-order (byte offsets into `text`),
+/// or `None` if it does not parse. This is what a reading of the grammar produces before it is
+/// lowered to the AST, so two readings can be compared without pest types.
+pub fn rule_spans(text: &str) -> Option<Vec<(String, usize, usize)>> {
+    let pairs = CardParser::parse(Rule::text, text).ok()?;
+    Some(
+        pairs
+            .flatten()
+            .map(|p| {
+                let s = p.as_span();
+                (format!("{:?}", p.as_rule()), s.start(), s.end())
+            })
+            .collect(),
+    )
+}
+
 /// Reads one textbox of a card of type `kind`.
 pub fn parse_text(
     text: &CardText,
@@ -767,7 +789,13 @@ impl Lower {
 
     fn num(&self, p: &P) -> R<u32> {
         let digits: String = p.as_str().chars().filter(char::is_ascii_digit).collect();
-        digits.parse().map_err(|_| self.bug(p, "number too large"))
+        digits.parse().map_err(|_| ParseError {
+            kind: ParseErrorKind::Syntax,
+            span: self.span(p),
+            expected: vec![format!("a number up to {}", u32::MAX)],
+            found: format!("`{}`", p.as_str().trim()),
+            suggestion: None,
+        })
     }
 
     fn signed(&self, p: &P) -> R<i32> {
@@ -2558,9 +2586,24 @@ mod tests {
     #[test]
     fn every_rule_has_a_plain_name() {
         // `rule_name` is an exhaustive match, so a new rule without a name does not compile;
-        // this checks the names are real phrases.
-        for r in [Rule::np, Rule::sentence, Rule::action, Rule::head] {
-            assert!(!rule_name(r).is_empty());
+        // this checks that every name is a phrase for a reader, not the rule's own identifier.
+        for r in Rule::all_rules() {
+            let name = rule_name(*r);
+            let ident = format!("{r:?}");
+            assert!(!name.is_empty(), "{ident}");
+            assert_ne!(name, ident, "{ident} is named by its identifier");
+            assert!(
+                !name.ends_with('.'),
+                "{ident}: names have no trailing period"
+            );
         }
+    }
+
+    #[test]
+    fn the_outline_hook_names_rules() {
+        let outline = rule_spans("{Play} Draw 2.\n").expect("parses");
+        assert!(outline
+            .iter()
+            .any(|(r, s, e)| r == "draw" && (*s, *e) == (7, 13)));
     }
 }

@@ -1610,7 +1610,13 @@ fn tree(key: Option<&str>, v: &Value, depth: usize, file_text: &str, out: &mut S
     match v {
         Value::Null | Value::Bool(false) => {}
         Value::Bool(true) => out.push_str(&format!("{pad}{}\n", words(key.unwrap_or("yes")))),
-        Value::Number(n) => out.push_str(&format!("{pad}{label}{n}\n")),
+        Value::Number(n) => match (key, n.as_u64()) {
+            // sentence ids are 0-based in the AST, counted from 1 for readers
+            (Some("depends_on" | "instead"), Some(i)) => {
+                out.push_str(&format!("{pad}{label}sentence {}\n", i + 1))
+            }
+            _ => out.push_str(&format!("{pad}{label}{n}\n")),
+        },
         Value::String(s) => out.push_str(&format!("{pad}{label}{}\n", words(s))),
         Value::Array(a) => {
             for x in a {
