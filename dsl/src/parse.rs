@@ -22,8 +22,10 @@ use grammar::{CardParser, Rule};
 type P<'i> = Pair<'i, Rule>;
 type R<T> = Result<T, ParseError>;
 
-/// Longest text the parser accepts; longer texts are rejected with an error, not parsed.
-pub const MAX_TEXT_LEN: usize = 16 * 1024;
+/// Longest text the parser accepts; longer texts are rejected with an error, not parsed. The
+/// longest card text is under 400 bytes; the limit also bounds how deeply phrases can nest
+/// (`… with less power than a Unit with less power than …`), and so the parser's stack.
+pub const MAX_TEXT_LEN: usize = 2048;
 
 // ---- Errors -----------------------------------------------------------------------------------
 
@@ -2605,5 +2607,119 @@ mod tests {
         assert!(outline
             .iter()
             .any(|(r, s, e)| r == "draw" && (*s, *e) == (7, 13)));
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use crate::print::{print_script, without_spans};
+    use proptest::prelude::*;
+
+    /// Words and punctuation of the language, so that random texts often parse.
+    const PIECES: &[&str] = &[
+        "{Play}", "{Attack}", "{Spend}:", "{Quick}", "{Blocker}", "When", "If", "Then,", "you",
+        "may", "draw", "1", "2", "defeat", "a", "rival", "friendly", "Unit", "Units", "Gig", "it",
+        "this", "that", "the", "rest", "with", "power", "or", "less", "and", "Give", "+2", "-1",
+        "turn", "can't", "attack", ".", ",", "//", "\n", "(reminder)", "☆", "€$", "spent", "steals",
+        "instead", "Otherwise,", "Choose", "one", "effect.", "for", "each", "The", "next", "time",
+        "attacks", "this turn,", "Trash", "3.", "Add", "from", "among", "them", "to", "your", "hand",
+    ];
+
+    fn text() -> impl Strategy<Value = String> {
+        proptest::collection::vec(proptest::sample::select(PIECES), 0..30).prop_map(|v| v.join(" "))
+    }
+
+    fn parse(s: &str) -> Result<Script, Vec<ParseError>> {
+        let t = CardText {
+            text: s.to_string(),
+            offset: 0,
+            exact: true,
+        };
+        parse_text(&t, 0, CardType::Unit, Textbox::Rules)
+    }
+
+    /// Sentences put together from phrases of the language, so that most of them parse.
+    fn sentence() -> impl Strategy<Value = String> {
+        let det = proptest::sample::select(vec!["a", "another", "all", "up to 2", "each", "this", "that"]);
+        let orient = proptest::sample::select(vec!["", "spent ", "ready "]);
+        let ctrl = proptest::sample::select(vec!["", "friendly ", "rival "]);
+        let head = proptest::sample::select(vec!["Unit", "Units", "Legend", "Gear", "Program", "Gig", "card"]);
+        let post = proptest::sample::select(vec![
+            "", " with power 4 or less", " with cost equal to its cost", " from your trash",
+            " with 8+ value", " with {Blocker}", " in your Legends area",
+        ]);
+        let np = (det, orient, ctrl, head, post).prop_map(|(d, o, c, h, p)| format!("{d} {o}{c}{h}{p}"));
+        let lead = proptest::sample::select(vec![
+            "", "Then, ", "If you control a min Gig, ", "If you do, ", "Until your next turn, ",
+            "If it's a Program, ", "Otherwise, ",
+        ]);
+        let verb = proptest::sample::select(vec![
+            "Defeat", "Spend", "Ready", "Reveal", "Trash", "Choose", "Bottom-deck", "You may defeat",
+            "Play", "Give",
+        ]);
+        let tail = proptest::sample::select(vec!["", " for free", " +2 power this turn", " instead"]);
+        (lead, verb, np, tail).prop_map(|(l, v, n, t)| format!("{l}{v} {n}{t}."))
+    }
+
+    fn card_text() -> impl Strategy<Value = String> {
+        let head = proptest::sample::select(vec![
+            "{Play} ", "When this Unit attacks, ", "{Spend}: ", "", "At the end of your turn, ",
+            "{Quick} 1 €$, {Spend}: ", "The first time a friendly Unit steals a Gig each turn, ",
+        ]);
+        (head, proptest::collection::vec(sentence(), 1..4))
+            .prop_map(|(h, ss)| format!("{h}{}", ss.join(" ")))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn printing_composed_texts_gives_them_back(s in card_text()) {
+            if let Ok(script) = parse(&s) {
+                let printed = print_script(&script);
+                // the printer may change the case of a sentence's first word, nothing else
+                prop_assert!(
+                    crate::print::same_text(&printed.to_lowercase(), &s.to_lowercase()),
+                    "printed {:?} from {:?}", printed, s
+                );
+                let again = parse(&printed).expect("printed text parses");
+                prop_assert_eq!(without_spans(&again), without_spans(&script));
+            }
+        }
+
+        #[test]
+        fn reading_never_panics_and_printing_is_a_fixed_point(s in text()) {
+            if let Ok(script) = parse(&s) {
+                let printed = print_script(&script);
+                let again = parse(&printed).expect("printed text parses");
+                prop_assert_eq!(without_spans(&again), without_spans(&script));
+                prop_assert_eq!(print_script(&again), printed);
+            }
+        }
+
+        #[test]
+        fn any_text_is_read_without_panicking(s in "\\PC{0,200}") {
+            let _ = parse(&s);
+        }
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_or_a_parse_not_a_crash() {
+        let fill = |unit: &str, end: &str| {
+            let n = (MAX_TEXT_LEN - end.len()) / unit.len();
+            unit.repeat(n) + end
+        };
+        for (unit, end) in [
+            ("The next time a Unit attacks this turn, ", "draw 1."),
+            ("Defeat a Unit with less power than ", "a Unit."),
+            ("Defeat a Unit with power equal to the value of ", "a Gig."),
+            ("(", ")"),
+        ] {
+            let text = fill(unit, end);
+            assert!(text.len() <= MAX_TEXT_LEN);
+            let _ = parse(&text);
+        }
+        let long = "Draw 1. ".repeat(500);
+        assert_eq!(parse(&long).unwrap_err()[0].kind, ParseErrorKind::TooLong);
     }
 }
