@@ -1081,6 +1081,9 @@ pub struct NounPhrase {
     pub node: Np,
     /// the referent it introduces, if any
     pub binds: Option<BindingId>,
+    /// reminder text written right after it
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reminder: Option<Reminder>,
     /// where it is written
     pub span: Span,
 }

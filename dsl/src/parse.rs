@@ -1913,6 +1913,7 @@ impl Lower {
                             refers_to,
                         },
                         binds: None,
+                        reminder: None,
                         span: self.span(&its),
                     },
                     complement,
@@ -2061,6 +2062,7 @@ impl Lower {
             Some(second) => NounPhrase {
                 node: Np::And(Box::new(first), Box::new(second)),
                 binds: None,
+                reminder: None,
                 span: self.span(p),
             },
             None => first,
@@ -2114,6 +2116,7 @@ impl Lower {
         Ok(NounPhrase {
             node,
             binds: None,
+            reminder: child(p, Rule::reminder).map(|r| self.reminder(&r)),
             span: self.span(p),
         })
     }
@@ -2123,6 +2126,7 @@ impl Lower {
         Ok(NounPhrase {
             node: Np::Phrase(Box::new(ph)),
             binds: None,
+            reminder: None,
             span: self.span(p),
         })
     }
@@ -2555,6 +2559,18 @@ mod tests {
         assert_eq!(errors[0].found, "`Drw`");
         assert_eq!(errors[1].found, "`atacks`");
         assert_eq!(errors[1].suggestion.as_deref(), Some("attacks"));
+    }
+
+    #[test]
+    fn reminder_text_after_a_noun_phrase_is_kept() {
+        let (_, card) = card_with_text("{Play} Defeat a rival Unit (the one you choose) with power 2 or less.");
+        assert!(parse_card(&card).is_err(), "a reminder ends the noun phrase");
+        let (_, card) = card_with_text("{Play} Defeat a rival Unit with power 2 or less (or 0).");
+        let script = parse_card(&card).unwrap();
+        assert_eq!(
+            crate::print::print_script(&script.text),
+            "{Play} Defeat a rival Unit with power 2 or less (or 0).\n"
+        );
     }
 
     #[test]

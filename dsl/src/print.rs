@@ -1127,6 +1127,9 @@ impl Out {
             }
             Np::Phrase(ph) => self.phrase(ph),
         }
+        if let Some(r) = &np.reminder {
+            self.w(&r.text);
+        }
     }
 
     fn phrase(&mut self, ph: &Phrase) {
