@@ -337,7 +337,7 @@ pub enum ModeChange {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sentence {
     /// what opens it: `Then,`, `If …,`, `If you do,`, `Otherwise,`, `During your turn,`
-    pub lead: Option<Lead>,
+    pub lead: Option<Spanned<Lead>>,
     /// what it says
     pub clause: Spanned<Clause>,
     /// reminder text after the full stop
@@ -1114,7 +1114,7 @@ pub enum Np {
         /// how many
         count: u32,
         /// filters
-        post: Vec<PostMod>,
+        post: Vec<Spanned<PostMod>>,
     },
     /// a determiner, modifiers and a noun
     Phrase(Box<Phrase>),
@@ -1162,7 +1162,7 @@ pub struct Phrase {
     /// `or face-up Legend`
     pub or: Option<OrHead>,
     /// filters, zones and the like after the noun
-    pub post: Vec<PostMod>,
+    pub post: Vec<Spanned<PostMod>>,
 }
 
 /// Whose: `a Rival's`, `another player's`.

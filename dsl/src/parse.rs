@@ -1207,11 +1207,14 @@ impl Lower {
 
     fn sentence(&mut self, p: &P) -> R<Spanned<Sentence>> {
         let lead = match child(p, Rule::lead) {
-            Some(l) => Some(self.lead(&l)?),
+            Some(l) => {
+                let node = self.lead(&l)?;
+                Some(self.spanned(&l, node))
+            }
             None => None,
         };
         let clause = self.clause(&self.need(p, Rule::clause)?)?;
-        self.leads.push(lead.clone());
+        self.leads.push(lead.as_ref().map(|l| l.node.clone()));
         self.sentence += 1;
         Ok(self.spanned(
             p,
@@ -2315,11 +2318,11 @@ impl Lower {
         }
     }
 
-    fn postmods(&mut self, p: &P) -> R<Vec<PostMod>> {
+    fn postmods(&mut self, p: &P) -> R<Vec<Spanned<PostMod>>> {
         let mut out = Vec::new();
         for m in children(p, Rule::postmod) {
             let x = self.nth(&m, 0)?;
-            out.push(match x.as_rule() {
+            let node = match x.as_rule() {
                 Rule::filter => PostMod::With(self.filter(&self.nth(&x, 0)?)?),
                 Rule::from => {
                     let f = self.nth(&x, 0)?;
@@ -2332,7 +2335,8 @@ impl Lower {
                 Rule::in_zone => PostMod::In(zones(&self.need(&x, Rule::zone)?)),
                 Rule::of_gigs => PostMod::OfGigs,
                 _ => PostMod::AtMaxValue,
-            });
+            };
+            out.push(self.spanned(&m, node));
         }
         Ok(out)
     }
@@ -2563,8 +2567,12 @@ mod tests {
 
     #[test]
     fn reminder_text_after_a_noun_phrase_is_kept() {
-        let (_, card) = card_with_text("{Play} Defeat a rival Unit (the one you choose) with power 2 or less.");
-        assert!(parse_card(&card).is_err(), "a reminder ends the noun phrase");
+        let (_, card) =
+            card_with_text("{Play} Defeat a rival Unit (the one you choose) with power 2 or less.");
+        assert!(
+            parse_card(&card).is_err(),
+            "a reminder ends the noun phrase"
+        );
         let (_, card) = card_with_text("{Play} Defeat a rival Unit with power 2 or less (or 0).");
         let script = parse_card(&card).unwrap();
         assert_eq!(
@@ -2634,12 +2642,72 @@ mod properties {
 
     /// Words and punctuation of the language, so that random texts often parse.
     const PIECES: &[&str] = &[
-        "{Play}", "{Attack}", "{Spend}:", "{Quick}", "{Blocker}", "When", "If", "Then,", "you",
-        "may", "draw", "1", "2", "defeat", "a", "rival", "friendly", "Unit", "Units", "Gig", "it",
-        "this", "that", "the", "rest", "with", "power", "or", "less", "and", "Give", "+2", "-1",
-        "turn", "can't", "attack", ".", ",", "//", "\n", "(reminder)", "☆", "€$", "spent", "steals",
-        "instead", "Otherwise,", "Choose", "one", "effect.", "for", "each", "The", "next", "time",
-        "attacks", "this turn,", "Trash", "3.", "Add", "from", "among", "them", "to", "your", "hand",
+        "{Play}",
+        "{Attack}",
+        "{Spend}:",
+        "{Quick}",
+        "{Blocker}",
+        "When",
+        "If",
+        "Then,",
+        "you",
+        "may",
+        "draw",
+        "1",
+        "2",
+        "defeat",
+        "a",
+        "rival",
+        "friendly",
+        "Unit",
+        "Units",
+        "Gig",
+        "it",
+        "this",
+        "that",
+        "the",
+        "rest",
+        "with",
+        "power",
+        "or",
+        "less",
+        "and",
+        "Give",
+        "+2",
+        "-1",
+        "turn",
+        "can't",
+        "attack",
+        ".",
+        ",",
+        "//",
+        "\n",
+        "(reminder)",
+        "☆",
+        "€$",
+        "spent",
+        "steals",
+        "instead",
+        "Otherwise,",
+        "Choose",
+        "one",
+        "effect.",
+        "for",
+        "each",
+        "The",
+        "next",
+        "time",
+        "attacks",
+        "this turn,",
+        "Trash",
+        "3.",
+        "Add",
+        "from",
+        "among",
+        "them",
+        "to",
+        "your",
+        "hand",
     ];
 
     fn text() -> impl Strategy<Value = String> {
@@ -2657,31 +2725,60 @@ mod properties {
 
     /// Sentences put together from phrases of the language, so that most of them parse.
     fn sentence() -> impl Strategy<Value = String> {
-        let det = proptest::sample::select(vec!["a", "another", "all", "up to 2", "each", "this", "that"]);
+        let det = proptest::sample::select(vec![
+            "a", "another", "all", "up to 2", "each", "this", "that",
+        ]);
         let orient = proptest::sample::select(vec!["", "spent ", "ready "]);
         let ctrl = proptest::sample::select(vec!["", "friendly ", "rival "]);
-        let head = proptest::sample::select(vec!["Unit", "Units", "Legend", "Gear", "Program", "Gig", "card"]);
-        let post = proptest::sample::select(vec![
-            "", " with power 4 or less", " with cost equal to its cost", " from your trash",
-            " with 8+ value", " with {Blocker}", " in your Legends area",
+        let head = proptest::sample::select(vec![
+            "Unit", "Units", "Legend", "Gear", "Program", "Gig", "card",
         ]);
-        let np = (det, orient, ctrl, head, post).prop_map(|(d, o, c, h, p)| format!("{d} {o}{c}{h}{p}"));
+        let post = proptest::sample::select(vec![
+            "",
+            " with power 4 or less",
+            " with cost equal to its cost",
+            " from your trash",
+            " with 8+ value",
+            " with {Blocker}",
+            " in your Legends area",
+        ]);
+        let np =
+            (det, orient, ctrl, head, post).prop_map(|(d, o, c, h, p)| format!("{d} {o}{c}{h}{p}"));
         let lead = proptest::sample::select(vec![
-            "", "Then, ", "If you control a min Gig, ", "If you do, ", "Until your next turn, ",
-            "If it's a Program, ", "Otherwise, ",
+            "",
+            "Then, ",
+            "If you control a min Gig, ",
+            "If you do, ",
+            "Until your next turn, ",
+            "If it's a Program, ",
+            "Otherwise, ",
         ]);
         let verb = proptest::sample::select(vec![
-            "Defeat", "Spend", "Ready", "Reveal", "Trash", "Choose", "Bottom-deck", "You may defeat",
-            "Play", "Give",
+            "Defeat",
+            "Spend",
+            "Ready",
+            "Reveal",
+            "Trash",
+            "Choose",
+            "Bottom-deck",
+            "You may defeat",
+            "Play",
+            "Give",
         ]);
-        let tail = proptest::sample::select(vec!["", " for free", " +2 power this turn", " instead"]);
+        let tail =
+            proptest::sample::select(vec!["", " for free", " +2 power this turn", " instead"]);
         (lead, verb, np, tail).prop_map(|(l, v, n, t)| format!("{l}{v} {n}{t}."))
     }
 
     fn card_text() -> impl Strategy<Value = String> {
         let head = proptest::sample::select(vec![
-            "{Play} ", "When this Unit attacks, ", "{Spend}: ", "", "At the end of your turn, ",
-            "{Quick} 1 €$, {Spend}: ", "The first time a friendly Unit steals a Gig each turn, ",
+            "{Play} ",
+            "When this Unit attacks, ",
+            "{Spend}: ",
+            "",
+            "At the end of your turn, ",
+            "{Quick} 1 €$, {Spend}: ",
+            "The first time a friendly Unit steals a Gig each turn, ",
         ]);
         (head, proptest::collection::vec(sentence(), 1..4))
             .prop_map(|(h, ss)| format!("{h}{}", ss.join(" ")))

@@ -431,7 +431,7 @@ impl Out {
     }
 
     fn sentence(&mut self, s: &Sentence) {
-        match &s.lead {
+        match s.lead.as_ref().map(|l| &l.node) {
             None => {}
             Some(Lead::Then { condition }) => {
                 self.w("then,");
@@ -1221,9 +1221,9 @@ impl Out {
         self.postmods(&ph.post);
     }
 
-    fn postmods(&mut self, post: &[PostMod]) {
+    fn postmods(&mut self, post: &[Spanned<PostMod>]) {
         for m in post {
-            match m {
+            match &m.node {
                 PostMod::With(f) => {
                     self.w("with");
                     self.filter(f);
@@ -1613,9 +1613,9 @@ fn tree(key: Option<&str>, v: &Value, depth: usize, file_text: &str, out: &mut S
     match v {
         Value::Null | Value::Bool(false) => {}
         Value::Bool(true) => out.push_str(&format!("{pad}{}\n", words(key.unwrap_or("yes")))),
-        Value::Number(n) => match (key, n.as_u64()) {
+        Value::Number(n) => match (key.map(words).as_deref(), n.as_u64()) {
             // sentence ids are 0-based in the AST, counted from 1 for readers
-            (Some("depends_on" | "instead"), Some(i)) => {
+            (Some("depends on" | "instead"), Some(i)) => {
                 out.push_str(&format!("{pad}{label}sentence {}\n", i + 1))
             }
             _ => out.push_str(&format!("{pad}{label}{n}\n")),
@@ -1667,10 +1667,13 @@ fn tree(key: Option<&str>, v: &Value, depth: usize, file_text: &str, out: &mut S
                 out.push_str(&format!("{pad}{label}→ b{n}\n"));
                 return;
             }
-            if let Some(k) = key {
-                out.push_str(&format!("{pad}{}\n", words(k)));
+            let header = key
+                .map(words)
+                .or_else(|| m.contains_key("clause").then(|| "sentence".into()));
+            if let Some(h) = &header {
+                out.push_str(&format!("{pad}{h}\n"));
             }
-            let d = if key.is_some() { depth + 1 } else { depth };
+            let d = if header.is_some() { depth + 1 } else { depth };
             for (k, x) in m {
                 if k == "span" {
                     continue;
