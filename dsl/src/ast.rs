@@ -370,6 +370,8 @@ pub enum Lead {
 }
 
 /// What a sentence says.
+// Built once per sentence and matched on by the interpreter: plain variants read better than boxes.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Clause {
