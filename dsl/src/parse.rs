@@ -2,6 +2,23 @@
 //!
 //! pest's `Pair` and `Rule` never leave this module: the public API returns AST values or
 //! [`ParseError`]s, which are plain data.
+//!
+//! ```
+//! use gigscript_dsl::ast::Textbox;
+//! use gigscript_dsl::card::{CardText, CardType};
+//! use gigscript_dsl::parse::parse_text;
+//! use gigscript_dsl::print::{print_script, sexpr};
+//! let text = CardText {
+//!     text: "Spend a rival Unit. It can't ready until your next turn.\n".into(),
+//!     offset: 0,
+//!     exact: true,
+//! };
+//! let script = parse_text(&text, 0, CardType::Program, Textbox::Rules).unwrap();
+//! assert_eq!(print_script(&script), text.text);
+//! let tree = sexpr(&script);
+//! assert!(tree.contains("(spend b1=(one rival unit))"), "{tree}");
+//! assert!(tree.contains("(subject it->b1)"), "{tree}");
+//! ```
 
 use crate::ast::*;
 use crate::card::{Card, CardText, CardType, Color};
