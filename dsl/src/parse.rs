@@ -528,7 +528,9 @@ pub fn rule_spans(text: &str) -> Option<Vec<(String, usize, usize)>> {
     )
 }
 
-/// Reads one textbox of a card of type `kind`.
+/// Reads one textbox of a card of type `kind`: the type decides what a line without a header is
+/// (a Program's effect, rule 4.14, or a static ability of a Unit, Legend or Gear). Spans are byte
+/// offsets into the card file (`text.offset` plus the offset inside the text).
 pub fn parse_text(
     text: &CardText,
     file: FileId,
@@ -985,10 +987,16 @@ impl Lower {
                         _ => Label::Flip,
                     })
                     .collect::<Vec<_>>();
-                let first = self.nth(&inner, 0)?;
+                let label_pairs = children(&inner, Rule::label);
+                let span = match (label_pairs.first(), label_pairs.last()) {
+                    (Some(a), Some(b)) => {
+                        Span::new(self.file, self.span(a).start..self.span(b).end)
+                    }
+                    _ => self.span(&inner),
+                };
                 let trigger = Spanned {
                     node: Trigger::Labels(labels),
-                    span: self.span(&first),
+                    span,
                 };
                 let effect = self.effect(self.need(&inner, Rule::effect)?)?;
                 Ability::Triggered { trigger, effect }
