@@ -427,10 +427,13 @@ pub enum Link {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
-    /// `Add a Unit from among them to your hand`
+    /// `Add a Unit from among them to your hand`, `Add 1 to your hand`
     AddToHand {
         /// the cards
         what: NounPhrase,
+        /// the cards looked at that they are taken from, when the text leaves it out
+        /// (`Add 1 to your hand` after `Search the top 3 cards of your deck.`)
+        from: Option<Ref>,
     },
     /// `add 1 more for each friendly min Gig`
     AddMore {
@@ -438,6 +441,8 @@ pub enum Action {
         count: u32,
         /// what is counted
         per: NounPhrase,
+        /// the cards looked at that they are taken from
+        from: Option<Ref>,
     },
     /// `Adjust a Gig by up to ±2`, `Increase a Gig by 4`, `Decrease a Gig by up to 3` (rule 6.4)
     ChangeGig {
@@ -554,6 +559,9 @@ pub enum Action {
     Reveal {
         /// the cards
         what: NounPhrase,
+        /// the cards looked at that they are taken from, when the text leaves it out
+        /// (`Reveal a Gear` after `Search the top 3 cards of your deck.`)
+        from: Option<Ref>,
     },
     /// `Search the top 3 cards of your deck for up to 1 BRAINDANCE Program`
     Search {
@@ -1117,6 +1125,9 @@ pub enum Np {
         count: u32,
         /// filters
         post: Vec<Spanned<PostMod>>,
+        /// what is counted when its noun and filters are left out: `You may defeat 2 instead`
+        /// counts the `rival Unit with power 4 or less` of the sentence it replaces
+        elided: Option<Ref>,
     },
     /// a determiner, modifiers and a noun
     Phrase(Box<Phrase>),

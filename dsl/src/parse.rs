@@ -1385,6 +1385,37 @@ impl Lower {
         Ok(np)
     }
 
+    /// An object taken from cards looked at: `Add 1 to your hand`, `Reveal a Gear`. When no
+    /// source is written and cards were searched or revealed before, they are taken from those.
+    fn taken_object(&mut self, p: &P) -> R<(NounPhrase, Option<Ref>)> {
+        let np_p = self.need(p, Rule::np)?;
+        let mut np = self.np(&np_p)?;
+        let sourced = |post: &[Spanned<PostMod>]| {
+            post.iter().any(|m| {
+                matches!(
+                    m.node,
+                    PostMod::FromZone(_)
+                        | PostMod::FromAmong(_)
+                        | PostMod::FromCard(_)
+                        | PostMod::In(_)
+                )
+            })
+        };
+        let open = match &np.node {
+            Np::Count { post, .. } => !sourced(post),
+            Np::Phrase(ph) => ph.refers_to.is_none() && !sourced(&ph.post),
+            _ => false,
+        };
+        let from = if open {
+            let pools = self.pools.clone();
+            self.nearest(|b| pools.contains(&b.id)).map(Ref::Binding)
+        } else {
+            None
+        };
+        self.declare(&mut np, np_p.as_str());
+        Ok((np, from))
+    }
+
     fn objects(&mut self, p: &P) -> R<Vec<NounPhrase>> {
         let mut out = Vec::new();
         for n in children(p, Rule::np) {
@@ -1413,14 +1444,15 @@ impl Lower {
         let node = match a.as_rule() {
             Rule::add => {
                 if let Some(m) = child(&a, Rule::add_more) {
+                    let pools = self.pools.clone();
                     Action::AddMore {
                         count: self.num(&self.need(&m, Rule::number)?)?,
                         per: self.for_each(&self.need(&m, Rule::for_each)?)?,
+                        from: self.nearest(|b| pools.contains(&b.id)).map(Ref::Binding),
                     }
                 } else {
-                    Action::AddToHand {
-                        what: self.object(&a)?,
-                    }
+                    let (what, from) = self.taken_object(&a)?;
+                    Action::AddToHand { what, from }
                 }
             }
             Rule::adjust | Rule::increase | Rule::decrease => {
@@ -1464,7 +1496,25 @@ impl Lower {
                 what: self.object(&a)?,
             },
             Rule::defeat => {
-                let what = self.object(&a)?;
+                let mut what = self.object(&a)?;
+                if let Np::Count {
+                    post,
+                    elided: elided @ None,
+                    ..
+                } = &mut what.node
+                {
+                    // `defeat 2`: the noun and filters of the Units named before are left out
+                    if post.is_empty() {
+                        let opponents = self.opponents.clone();
+                        *elided = self
+                            .nearest(|b| {
+                                matches!(b.kind, Kind::Unit | Kind::Legend | Kind::Gear)
+                                    && !opponents.contains(&b.id)
+                                    && Some(b.id) != what.binds
+                            })
+                            .map(Ref::Binding);
+                    }
+                }
                 let when = match child(&a, Rule::duration) {
                     Some(d) => Some(self.duration(&d)?),
                     None => None,
@@ -1542,9 +1592,10 @@ impl Lower {
             Rule::return_ => Action::ReturnToOwnersHand {
                 what: self.object(&a)?,
             },
-            Rule::reveal => Action::Reveal {
-                what: self.object(&a)?,
-            },
+            Rule::reveal => {
+                let (what, from) = self.taken_object(&a)?;
+                Action::Reveal { what, from }
+            }
             Rule::search => {
                 let mut v = self.objects(&a)?;
                 let for_ = if v.len() > 1 { v.pop() } else { None };
@@ -2137,6 +2188,7 @@ impl Lower {
             Rule::np_count => Np::Count {
                 count: self.num(&self.need(&c, Rule::number)?)?,
                 post: self.postmods(&c)?,
+                elided: None,
             },
             Rule::np_full => Np::Phrase(Box::new(self.phrase(&c)?)),
             _ => return Err(self.bug(&c, "unknown noun phrase")),

@@ -528,12 +528,12 @@ impl Out {
 
     fn action(&mut self, a: &Action) {
         match a {
-            Action::AddToHand { what } => {
+            Action::AddToHand { what, .. } => {
                 self.w("add");
                 self.np(what);
                 self.w("to your hand");
             }
-            Action::AddMore { count, per } => {
+            Action::AddMore { count, per, .. } => {
                 self.w(&format!("add {count} more"));
                 self.for_each(per);
             }
@@ -671,7 +671,7 @@ impl Out {
                 self.np(what);
                 self.w("to its owner's hand");
             }
-            Action::Reveal { what } => {
+            Action::Reveal { what, .. } => {
                 self.w("reveal");
                 self.np(what);
             }
@@ -1116,7 +1116,7 @@ impl Out {
                 Some(n) => self.w(&format!("the top {n} cards of your deck")),
             },
             Np::Rest { .. } => self.w("the rest"),
-            Np::Count { count, post } => {
+            Np::Count { count, post, .. } => {
                 self.w(&count.to_string());
                 self.postmods(post);
             }
