@@ -231,6 +231,8 @@ pub enum Cost {
 }
 
 /// A rule about what the card costs (rules 11.1, 11.8).
+// Built once per card and matched on: plain variants read better than boxes.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CostRule {
