@@ -74,8 +74,11 @@ pub struct BindingId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Ref {
-    /// `this Unit`, `this Legend`, `this Program`: the card itself (in a Gear's rules text, the card it is equipped to)
+    /// `this Unit`, `this Legend`, `this Program`, `this Gear`: the card itself
     This,
+    /// `this Unit`, `this Unit or Legend`, `its` on a Gear: the card the Gear is equipped to
+    /// (rule 4.11; PHRASES 2j, "this Unit" that is not the printed card)
+    Host,
     /// something introduced earlier in the same ability
     Binding(BindingId),
 }

@@ -898,7 +898,7 @@ impl Lower {
 
     fn ref_kind(&self, r: Ref) -> Kind {
         match r {
-            Ref::This => Kind::Unit,
+            Ref::This | Ref::Host => Kind::Unit,
             Ref::Binding(id) => self.binding(id).map_or(Kind::Card, |b| b.kind),
         }
     }
@@ -952,8 +952,15 @@ impl Lower {
         .map_or(self.this_ref(), Ref::Binding)
     }
 
+    /// What `this …` or an unresolved `it` means: the card, or on a Gear the card it is
+    /// equipped to (unless the phrase names the Gear itself).
     fn this_ref(&self) -> Ref {
-        self.this_override.unwrap_or(Ref::This)
+        self.this_override
+            .unwrap_or(if self.kind == CardType::Gear {
+                Ref::Host
+            } else {
+                Ref::This
+            })
     }
 
     fn resolve_player(&mut self, p: &P) -> Ref {
@@ -1337,7 +1344,7 @@ impl Lower {
                     (Some(id), _) => Ref::Binding(*id),
                     (None, Np::Pronoun { refers_to, .. }) => *refers_to,
                     (None, Np::Phrase(ph)) => ph.refers_to.unwrap_or(Ref::This),
-                    _ => Ref::This,
+                    _ => self.this_ref(),
                 });
                 let pred_p = self.need(&inner, Rule::predicate)?;
                 let predicate = self.predicate(&pred_p);
@@ -2374,7 +2381,11 @@ impl Lower {
             }
         };
         match ph.quantity {
-            Quantity::This => Some(self.this_ref()),
+            Quantity::This => Some(match (&ph.head.noun, self.kind) {
+                // `this Gear`, `this card`, `this Program`: the printed card itself
+                (Noun::Gear | Noun::Card | Noun::Program, _) => Ref::This,
+                _ => self.this_ref(),
+            }),
             Quantity::That | Quantity::The | Quantity::Those => {
                 let plural = ph.quantity == Quantity::Those;
                 // `the opposing rival Unit` names the Unit an event's subject fought, and only it
