@@ -1,8 +1,13 @@
 //! The commands: each loads what it needs, prints, and says how the run went.
 
+use gigscript_dsl::ambiguity::Grammar;
+use gigscript_dsl::ast::{Script, Textbox};
 use gigscript_dsl::card::{load_cards, CardError, CardErrorKind};
+use gigscript_dsl::card::{Card, CardText};
 use gigscript_dsl::deck::{check_deck, load_deck, DeckErrorKind};
 use gigscript_dsl::diag::{render, Diagnostic, IntoDiagnostic};
+use gigscript_dsl::parse::{parse_card, GRAMMAR, START_RULE};
+use gigscript_dsl::print::{check_round_trip, explain as explain_script, print_script};
 use gigscript_dsl::{CardDb, Sources};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -173,15 +178,197 @@ pub fn check(ctx: &Context, paths: &[PathBuf]) -> Outcome {
         }
     }
     let mut sources = Sources::new();
+    let grammar_file = sources.add("grammar/card.pest", GRAMMAR);
+    let grammar = match Grammar::new(GRAMMAR) {
+        Ok(g) => g,
+        Err(e) => {
+            ctx.report(&sources, &[e.in_file(grammar_file, 0).to_diagnostic()]);
+            eprintln!("error: the card grammar is invalid; this is a bug in gigscript");
+            return Outcome::Fatal;
+        }
+    };
     let (db, errors) = load_cards(&paths, &mut sources);
-    ctx.report(&sources, &to_diags(&errors));
+    let mut diags = to_diags(&errors);
+    let (mut parsed, mut round_trip, mut ambiguous) = (0, 0, 0);
+    for card in db.cards() {
+        match parse_card(card) {
+            Ok(script) => {
+                parsed += 1;
+                let (mut ok, mut unambiguous) = (true, true);
+                for (text, s) in textboxes(card, &script) {
+                    if let Err(e) = check_round_trip(text, card.file, card.kind, s) {
+                        ok = false;
+                        diags.push(e.to_diagnostic());
+                    }
+                    // Guarantee 3: the text reads the same with every ordered choice reversed.
+                    if let Err(e) = grammar.check(START_RULE, &text.text) {
+                        unambiguous = false;
+                        diags.push(e.in_file(card.file, text.offset).to_diagnostic());
+                    }
+                }
+                round_trip += usize::from(ok);
+                ambiguous += usize::from(!unambiguous);
+            }
+            Err(errs) => diags.extend(to_diags(&errs)),
+        }
+    }
+    ctx.report(&sources, &diags);
     let total = db.len() + errors.len();
-    println!("{total} cards: {} load, {} fail", db.len(), errors.len());
-    if errors.is_empty() {
+    let mut summary =
+        format!("{total} cards: {parsed} parse, {round_trip} round-trip, {ambiguous} ambiguous");
+    if !errors.is_empty() {
+        summary.push_str(&format!(", {} fail to load", errors.len()));
+    }
+    println!("{summary}");
+    if !errors.is_empty() {
+        outcome_of(&errors)
+    } else if parsed < db.len() || round_trip < db.len() || ambiguous > 0 {
+        Outcome::Findings
+    } else {
+        Outcome::Ok
+    }
+}
+
+/// The textboxes of a card with their scripts: the top textbox first, then the rules text.
+fn textboxes<'a>(
+    card: &'a Card,
+    script: &'a gigscript_dsl::ast::CardScript,
+) -> Vec<(&'a CardText, &'a Script)> {
+    let mut v = Vec::new();
+    if let (Some(t), Some(s)) = (&card.top, &script.top) {
+        v.push((t, s));
+    }
+    v.push((&card.text, &script.text));
+    v
+}
+
+/// `gig fmt [--check] [PATHS]`: rewrites the `text` and `top` values of card files to canonical
+/// text, leaving every other byte of the file as it is.
+pub fn fmt(ctx: &Context, check: bool, paths: &[PathBuf]) -> Outcome {
+    let paths = if paths.is_empty() {
+        vec![ctx.cards_dir.clone()]
+    } else {
+        paths.to_vec()
+    };
+    for p in &paths {
+        if !p.exists() {
+            eprintln!("error: {} not found", p.display());
+            return Outcome::Fatal;
+        }
+    }
+    let mut sources = Sources::new();
+    let (db, errors) = load_cards(&paths, &mut sources);
+    let mut diags = to_diags(&errors);
+    let mut outcome = if errors.is_empty() {
         Outcome::Ok
     } else {
         outcome_of(&errors)
+    };
+    let mut changed = Vec::new();
+    for card in db.cards() {
+        let script = match parse_card(card) {
+            Ok(s) => s,
+            Err(errs) => {
+                diags.extend(to_diags(&errs));
+                outcome = outcome.max_with(Outcome::Findings);
+                continue;
+            }
+        };
+        let file = sources.get(card.file);
+        let src = file.text.as_str();
+        let mut edits = Vec::new();
+        for (text, s) in textboxes(card, &script) {
+            let mut canonical = print_script(s);
+            if !text.text.ends_with('\n') {
+                canonical = canonical.trim_end_matches('\n').to_string();
+            }
+            if canonical == text.text {
+                continue;
+            }
+            let multiline = src[..text.offset.min(src.len())].ends_with("\"\"\"\n");
+            if !text.exact || (canonical.contains('\n') && !multiline) {
+                eprintln!(
+                    "warning: {}: `{}` is not written as a plain multi-line string; not rewritten",
+                    file.path.display(),
+                    card.id
+                );
+                outcome = outcome.max_with(Outcome::Findings);
+                continue;
+            }
+            edits.push((text.offset..text.offset + text.text.len(), canonical));
+        }
+        if edits.is_empty() {
+            continue;
+        }
+        changed.push(file.path.clone());
+        if check {
+            continue;
+        }
+        let mut new = src.to_string();
+        edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
+        for (range, text) in edits {
+            new.replace_range(range, &text);
+        }
+        if let Err(e) = std::fs::write(&file.path, new) {
+            eprintln!("error: cannot write {}: {e}", file.path.display());
+            return Outcome::Fatal;
+        }
     }
+    ctx.report(&sources, &diags);
+    for path in &changed {
+        if check {
+            println!("would reformat {}", path.display());
+        } else {
+            println!("reformatted {}", path.display());
+        }
+    }
+    if check && !changed.is_empty() {
+        outcome = outcome.max_with(Outcome::Findings);
+    }
+    outcome
+}
+
+/// `gig explain CARD`: how the card's text was read.
+pub fn explain(ctx: &Context, id: &str) -> Outcome {
+    let mut sources = Sources::new();
+    let db = match ctx.load_db(&mut sources) {
+        Ok(db) => db,
+        Err(o) => return o,
+    };
+    let Some(card) = db.get(id) else {
+        match db.suggest_id(id) {
+            Some(s) => eprintln!("error: no card `{id}`; did you mean `{s}`?"),
+            None => eprintln!("error: no card `{id}`"),
+        }
+        return Outcome::Findings;
+    };
+    let script = match parse_card(card) {
+        Ok(s) => s,
+        Err(errs) => {
+            ctx.report(&sources, &to_diags(&errs));
+            return Outcome::Findings;
+        }
+    };
+    let file_text = &sources.get(card.file).text;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{} ({})", card.full_name(), card.id);
+    for (_, s) in textboxes(card, &script) {
+        let name = match s.textbox {
+            Textbox::Top => "top textbox (about this Gear)",
+            Textbox::Rules if card.kind == gigscript_dsl::CardType::Gear => {
+                "rules text (bottom textbox: `this Unit` is the card this Gear is equipped to)"
+            }
+            Textbox::Rules => "rules text",
+        };
+        let _ = writeln!(out, "{name}:");
+        if s.abilities.is_empty() {
+            let _ = writeln!(out, "  (no abilities)");
+        }
+        for line in explain_script(s, file_text).lines() {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+    Outcome::Ok
 }
 
 /// `gig deck check DECK…`

@@ -30,10 +30,23 @@ enum Command {
         /// Show only cards whose id, name, type, colour, set or tags contain this text
         filter: Option<String>,
     },
-    /// Check card files: they load (and, as the language grows, parse and round-trip)
+    /// Check card files: they load, their text parses, and printing it gives the text back
     Check {
         /// Card files or folders (default: the card folder)
         paths: Vec<PathBuf>,
+    },
+    /// Rewrite the `text` and `top` of card files in canonical form (nothing else is touched)
+    Fmt {
+        /// Only list the files that would change; exit 1 if there are any
+        #[arg(long)]
+        check: bool,
+        /// Card files or folders (default: the card folder)
+        paths: Vec<PathBuf>,
+    },
+    /// Show how a card's text was read: an indented tree with its bindings
+    Explain {
+        /// The card id
+        card: String,
     },
     /// Deck files
     Deck {
@@ -58,6 +71,8 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Cards { json, filter } => cmd::cards(&ctx, json, filter.as_deref()),
         Command::Check { paths } => cmd::check(&ctx, &paths),
+        Command::Fmt { check, paths } => cmd::fmt(&ctx, check, &paths),
+        Command::Explain { card } => cmd::explain(&ctx, &card),
         Command::Deck {
             command: DeckCommand::Check { decks },
         } => cmd::deck_check(&ctx, &decks),

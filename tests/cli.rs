@@ -182,6 +182,8 @@ fn every_command_has_help() {
         &["--help"][..],
         &["cards", "--help"],
         &["check", "--help"],
+        &["fmt", "--help"],
+        &["explain", "--help"],
         &["deck", "--help"],
         &["deck", "check", "--help"],
     ] {
@@ -194,4 +196,91 @@ fn every_command_has_help() {
 #[test]
 fn a_usage_error_exits_2() {
     assert_eq!(gig(&["no-such-command"]).status.code(), Some(2));
+}
+
+#[test]
+fn check_parses_and_round_trips_every_card() {
+    let out = gig(&["check"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("155 cards: 155 parse, 155 round-trip, 0 ambiguous"),
+        "{text}"
+    );
+}
+
+/// A scratch card folder `<tmp>/<name>/alpha/test-unit.toml` holding one card with `text`.
+fn scratch_card(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gig-cli-{}-{name}", std::process::id()));
+    let set = dir.join("alpha");
+    std::fs::create_dir_all(&set).unwrap();
+    let path = set.join("test-unit.toml");
+    std::fs::write(
+        &path,
+        format!(
+            "id = \"test-unit\"  # kept as is\nname = \"Test Unit\"\ntype = \"unit\"\ncolor = \"red\"\ncost = 2\nram = 1\npower = 2\ntags = []\nsell = false\nset = \"alpha\"\ntext = \"\"\"\n{text}\n\"\"\"\nnote = \"unchanged\"\n"
+        ),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn check_reports_a_typo_in_card_text_with_a_suggestion() {
+    let path = scratch_card("typo", "{Play} Defeat a rival Unti.");
+    let out = gig(&["check", path.to_str().unwrap()]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("test-unit.toml:12:23"), "{err}");
+    assert!(err.contains("did you mean `Unit`?"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1 cards: 0 parse"));
+    let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
+}
+
+#[test]
+fn fmt_rewrites_only_the_text() {
+    let path = scratch_card(
+        "fmt",
+        "{Play}   draw 2.\n(Units with power 0 don't steal Gigs.)",
+    );
+    let before = std::fs::read_to_string(&path).unwrap();
+    let p = path.to_str().unwrap();
+    let out = gig(&["fmt", "--check", p]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("test-unit.toml"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    let out = gig(&["fmt", p]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let after = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        after,
+        before.replace("{Play}   draw 2.", "{Play} Draw 2."),
+        "only the text changes"
+    );
+    let out = gig(&["fmt", "--check", p]);
+    assert!(out.status.success(), "fmt is idempotent: {}", stderr(&out));
+    let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
+}
+
+#[test]
+fn fmt_check_accepts_the_catalogue() {
+    let out = gig(&["fmt", "--check"]);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        stderr(&out),
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn explain_shows_bindings_and_references() {
+    let out = gig(&["explain", "memory-relapse"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("b1 = \"a rival Unit\""), "{text}");
+    assert!(text.contains("\"It\" → b1"), "{text}");
+    let out = gig(&["explain", "memory-relaps"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("did you mean `memory-relapse`?"));
 }

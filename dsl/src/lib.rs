@@ -28,9 +28,12 @@
 #![warn(missing_docs)]
 
 pub mod ambiguity;
+pub mod ast;
 pub mod card;
 pub mod deck;
 pub mod diag;
+pub mod parse;
+pub mod print;
 pub mod ruling;
 pub mod source;
 
