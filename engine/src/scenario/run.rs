@@ -18,6 +18,8 @@ use std::sync::Arc;
 pub const FILLER: &str = "swordwise-huscle";
 /// Cards in a deck a ruling leaves unspecified.
 pub const DEFAULT_DECK_SIZE: usize = 10;
+/// Most Eddies `eddies = N` may ask for (a guard, far above any game).
+pub const MAX_EDDIES: u32 = 1000;
 /// The turn number a ruling starts on unless it says otherwise (me went first).
 pub const DEFAULT_TURN: u32 = 3;
 
@@ -45,6 +47,8 @@ pub enum RulingSetupError {
     BadPhase(String),
     /// a turn number out of range
     BadTurn(u32),
+    /// more Eddies than a game can hold
+    TooManyEddies(u32),
     /// a card the pool does not know, with the nearest id
     UnknownCard {
         /// the id as written
@@ -66,6 +70,9 @@ impl fmt::Display for RulingSetupError {
                 write!(f, "unknown phase `{p}`; expected `main` or `start`")
             }
             RulingSetupError::BadTurn(n) => write!(f, "turn number {n} is out of range"),
+            RulingSetupError::TooManyEddies(n) => {
+                write!(f, "{n} Eddies are more than a game can hold ({MAX_EDDIES})")
+            }
             RulingSetupError::UnknownCard { id, suggestion } => {
                 write!(f, "unknown card `{id}`")?;
                 if let Some(s) = suggestion {
@@ -251,6 +258,9 @@ fn player_setup(
     };
     let eddies = match &p.eddies {
         None => Vec::new(),
+        Some(Eddies::Count(n)) if *n > MAX_EDDIES => {
+            return Err(RulingSetupError::TooManyEddies(*n))
+        }
         Some(Eddies::Count(n)) => vec![CardSpec::from(FILLER); *n as usize],
         Some(Eddies::Cards(list)) => list
             .iter()
