@@ -185,6 +185,7 @@ fn every_command_has_help() {
         &["check", "--help"],
         &["deck", "--help"],
         &["deck", "check", "--help"],
+        &["test", "--help"],
     ] {
         let out = gig(args);
         assert!(out.status.success(), "{args:?}");

@@ -98,3 +98,88 @@ fn slugs_are_plain() {
         "seven-gigs-one-of-them-stolen-win"
     );
 }
+
+/// The same expectation made false: a count or number off by one, the other winner, spent for
+/// ready, another zone, a list with an item less (or more), include for exclude.
+fn mutate(line: &str) -> String {
+    let line = line.trim();
+    if let Some(rest) = line.strip_prefix("options include ") {
+        return format!("options exclude {rest}");
+    }
+    if let Some(rest) = line.strip_prefix("options exclude ") {
+        return format!("options include {rest}");
+    }
+    if let Some((lhs, rhs)) = line.split_once(" = ") {
+        let rhs = rhs.trim();
+        let new = if let Ok(n) = rhs.parse::<i64>() {
+            (n + 1).to_string()
+        } else if let Some(inner) = rhs.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+            let mut items: Vec<&str> = inner.split(',').map(str::trim).collect();
+            items.retain(|i| !i.is_empty());
+            if items.pop().is_none() {
+                items.push(if lhs.ends_with("gigs") {
+                    "d4:1"
+                } else if lhs.ends_with("fixer") {
+                    "d4"
+                } else {
+                    "swordwise-huscle"
+                });
+            }
+            format!("[{}]", items.join(", "))
+        } else {
+            match rhs {
+                "null" => "1".into(),
+                "me" => "rival".into(),
+                "rival" => "me".into(),
+                "none" => "tie".into(),
+                "tie" => "none".into(),
+                _ => "no-such-option".into(),
+            }
+        };
+        return format!("{lhs} = {new}");
+    }
+    if let Some((card, zone)) = line.rsplit_once(" in ") {
+        let other = if zone == "trash" { "field" } else { "trash" };
+        return format!("{card} in {other}");
+    }
+    if let Some(card) = line.strip_suffix(" spent") {
+        return format!("{card} ready");
+    }
+    if let Some(card) = line.strip_suffix(" ready") {
+        return format!("{card} spent");
+    }
+    line.to_owned()
+}
+
+/// Every expectation of every rule ruling is load-bearing: made false, the ruling fails. This
+/// guards the runner against checks that pass whatever the state is.
+#[test]
+fn every_expectation_can_fail() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rulings");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    let (mut vacuous, mut tried) = (Vec::new(), 0);
+    for path in files {
+        let file: RulingsFile = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        for r in &file.rulings {
+            for (i, line) in r.expect.iter().enumerate() {
+                let mut m = r.clone();
+                m.expect[i] = mutate(line);
+                tried += 1;
+                if run_ruling(&pool(), &m).passed() {
+                    vacuous.push(format!("{}: {line} (as {})", r.name, m.expect[i]));
+                }
+            }
+        }
+    }
+    assert!(tried > 300, "only {tried} expectations found");
+    assert!(
+        vacuous.is_empty(),
+        "expectations that can't fail:\n{}",
+        vacuous.join("\n")
+    );
+}
