@@ -39,7 +39,13 @@ fn run_all(stem: &str, rulings: &[Ruling]) {
     let mut settings = insta::Settings::clone_current();
     settings.remove_snapshot_suffix();
     settings.set_prepend_module_to_snapshot(false);
+    let mut slugs = std::collections::HashSet::new();
     for r in rulings {
+        assert!(
+            slugs.insert(slug(&r.name)),
+            "{stem}: two rulings share the snapshot name `{}`",
+            slug(&r.name)
+        );
         let report = run_ruling(&pool(), r);
         if !report.passed() {
             let why: Vec<String> = report.failures.iter().map(|f| f.to_string()).collect();

@@ -146,6 +146,17 @@ impl Game {
                 Event::Equipped { gear, host } => {
                     format!("{} is equipped to {}", card(gear), card(host))
                 }
+                // The owner's name goes with a player's area; a resolving Program is in none.
+                Event::Moved {
+                    inst,
+                    from: Zone::Resolving,
+                    to,
+                } => format!(
+                    "{} moves from resolving to {} {}",
+                    card(inst),
+                    whose(inst),
+                    to.as_str()
+                ),
                 Event::Moved { inst, from, to } => format!(
                     "{} moves from {} {} to {}",
                     card(inst),
