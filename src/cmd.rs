@@ -3,7 +3,7 @@
 use gigscript_dsl::card::{load_cards, CardError, CardErrorKind};
 use gigscript_dsl::deck::{check_deck, load_deck, DeckErrorKind};
 use gigscript_dsl::diag::{render, Diagnostic, IntoDiagnostic};
-use gigscript_dsl::ruling::{Ruling, RulingsFile};
+use gigscript_dsl::ruling::{BadRuling, Ruling, RulingsFile};
 use gigscript_dsl::{CardDb, Sources};
 use gigscript_engine::scenario::{run_ruling, RulingReport};
 use gigscript_engine::Pool;
@@ -229,10 +229,11 @@ pub fn deck_check(ctx: &Context, decks: &[PathBuf]) -> Outcome {
     outcome
 }
 
-/// Rulings of one file, and the file as shown to the user.
+/// Rulings of one file (a table that does not read is kept as its error), and the file as
+/// shown to the user.
 struct RulingSet {
     file: String,
-    rulings: Vec<Ruling>,
+    rulings: Vec<Result<Ruling, BadRuling>>,
 }
 
 /// The rule rulings beside the card folder: `<project>/tests/rulings/*.toml`, sorted.
@@ -263,11 +264,10 @@ fn shown(path: &Path) -> String {
 
 fn load_rulings_file(path: &Path) -> Result<RulingSet, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let file: RulingsFile = toml::from_str(&text)
-        .map_err(|e| format!("{}: {}", path.display(), e.to_string().trim()))?;
+    let rulings = RulingsFile::parse_each(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(RulingSet {
         file: shown(path),
-        rulings: file.rulings,
+        rulings,
     })
 }
 
@@ -288,7 +288,7 @@ pub fn test(
     let card_set = |id: &str| {
         db.get(id).map(|c| RulingSet {
             file: shown(sources.path(c.file)),
-            rulings: c.rulings.clone(),
+            rulings: c.rulings.iter().cloned().map(Ok).collect(),
         })
     };
     for id in cards {
@@ -321,9 +321,13 @@ pub fn test(
     let results: Vec<(&str, RulingReport)> = sets
         .iter()
         .flat_map(|set| {
-            set.rulings
-                .iter()
-                .map(|r| (set.file.as_str(), run_ruling(&pool, r)))
+            set.rulings.iter().map(|r| {
+                let report = match r {
+                    Ok(r) => run_ruling(&pool, r),
+                    Err(bad) => RulingReport::unreadable(bad),
+                };
+                (set.file.as_str(), report)
+            })
         })
         .collect();
     let passed = results.iter().filter(|(_, r)| r.passed()).count();

@@ -240,6 +240,22 @@ fn test_file_reports_the_failing_ruling_and_exits_1() {
 }
 
 #[test]
+fn test_reports_setup_errors_by_ruling_and_runs_the_rest() {
+    let fixture = "tests/fixtures/rulings/setup-errors.toml";
+    let out = gig(&["test", "--file", fixture]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for line in [
+        "FAIL tests/fixtures/rulings/setup-errors.toml: a zone that does not exist: the ruling does not read: unknown field `graveyard`",
+        "FAIL tests/fixtures/rulings/setup-errors.toml: a die that does not exist: setup: bad die `d7:3` in me's setup",
+        "FAIL tests/fixtures/rulings/setup-errors.toml: an unknown card: setup: unknown card `psycho-squat`; did you mean `psycho-squad`?",
+        "1/4 rulings pass",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+}
+
+#[test]
 fn test_card_filters_and_unknown_cards_are_usage_errors() {
     let out = gig(&["test", "chrome-fang"]);
     assert!(out.status.success(), "{}", stderr(&out));

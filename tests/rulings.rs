@@ -2,7 +2,7 @@
 //! (named `<file>__<ruling-name-slug>`) and of every card file (`<card-id>__<slug>`).
 
 use gigscript_dsl::card::load_cards;
-use gigscript_dsl::ruling::{Ruling, RulingsFile};
+use gigscript_dsl::ruling::{BadRuling, Ruling, RulingsFile};
 use gigscript_dsl::Sources;
 use gigscript_engine::scenario::run_ruling;
 use gigscript_engine::Pool;
@@ -33,14 +33,22 @@ fn slug(name: &str) -> String {
     out.trim_end_matches('-').to_owned()
 }
 
-/// Runs the rulings of one file; snapshots each log; panics listing every failure.
-fn run_all(stem: &str, rulings: &[Ruling]) {
+/// Runs the rulings of one file; snapshots each log; panics listing every failure (a ruling
+/// that does not read is one).
+fn run_all(stem: &str, rulings: &[Result<Ruling, BadRuling>]) {
     let mut failures = Vec::new();
     let mut settings = insta::Settings::clone_current();
     settings.remove_snapshot_suffix();
     settings.set_prepend_module_to_snapshot(false);
     let mut slugs = std::collections::HashSet::new();
     for r in rulings {
+        let r = match r {
+            Ok(r) => r,
+            Err(bad) => {
+                failures.push(format!("{stem}: {}: {bad}", bad.name));
+                continue;
+            }
+        };
         assert!(
             slugs.insert(slug(&r.name)),
             "{stem}: two rulings share the snapshot name `{}`",
@@ -79,10 +87,9 @@ fn snapshot_text(log: &[String]) -> String {
 fn rule_rulings() {
     insta::glob!("rulings/*.toml", |path| {
         let text = std::fs::read_to_string(path).expect("rulings file reads");
-        let file: RulingsFile = toml::from_str(&text)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.file_name().unwrap().to_string_lossy()));
         let stem = path.file_stem().unwrap().to_string_lossy();
-        run_all(&stem, &file.rulings);
+        let rulings = RulingsFile::parse_each(&text).unwrap_or_else(|e| panic!("{stem}: {e}"));
+        run_all(&stem, &rulings);
     });
 }
 
@@ -92,7 +99,8 @@ fn card_rulings() {
         let (db, errors) = load_cards(&[path.to_path_buf()], &mut Sources::new());
         assert!(errors.is_empty(), "card file does not load");
         for card in db.cards() {
-            run_all(&card.id, &card.rulings);
+            let rulings: Vec<_> = card.rulings.iter().cloned().map(Ok).collect();
+            run_all(&card.id, &rulings);
         }
     });
 }

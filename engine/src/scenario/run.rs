@@ -10,7 +10,7 @@ use crate::pool::Pool;
 use crate::state::{
     CardSpec, DieSpec, Outcome, Phase, PlayerId, PlayerSetup, Setup, Zone, DICE_SIDES,
 };
-use gigscript_dsl::ruling::{self, CardEntry, Eddies, Ruling, Side};
+use gigscript_dsl::ruling::{self, BadRuling, CardEntry, Eddies, Ruling, Side};
 use std::fmt;
 use std::sync::Arc;
 
@@ -90,6 +90,8 @@ impl std::error::Error for RulingSetupError {}
 /// One thing that went wrong in a ruling.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
+    /// the `[[ruling]]` table does not match the format (see [`RulingReport::unreadable`])
+    Unreadable(String),
     /// the setup could not be built
     Setup(RulingSetupError),
     /// an `expect` line could not be read
@@ -131,6 +133,7 @@ pub enum Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Failure::Unreadable(m) => write!(f, "the ruling does not read: {m}"),
             Failure::Setup(e) => write!(f, "setup: {e}"),
             Failure::BadExpect(e) => write!(f, "{e}"),
             Failure::Step { index, error } => write!(f, "step {index}: {error}"),
@@ -163,6 +166,16 @@ pub struct RulingReport {
 }
 
 impl RulingReport {
+    /// The failing report of a ruling whose table does not match the format.
+    pub fn unreadable(bad: &BadRuling) -> RulingReport {
+        RulingReport {
+            name: bad.name.clone(),
+            rule: None,
+            failures: vec![Failure::Unreadable(bad.message.clone())],
+            log: Vec::new(),
+        }
+    }
+
     /// Whether every step applied and every expectation held.
     pub fn passed(&self) -> bool {
         self.failures.is_empty()
