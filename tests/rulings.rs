@@ -33,9 +33,10 @@ fn slug(name: &str) -> String {
     out.trim_end_matches('-').to_owned()
 }
 
-/// Runs the rulings of one file; snapshots each log; panics listing every failure (a ruling
-/// that does not read is one).
-fn run_all(stem: &str, rulings: &[Result<Ruling, BadRuling>]) {
+/// Runs the rulings of one file and snapshots each log; returns every failure (a ruling that
+/// does not read is one). The callers assert once all files ran: a panic inside `glob!` would
+/// hide the failures of the files after it.
+fn run_all(stem: &str, rulings: &[Result<Ruling, BadRuling>]) -> Vec<String> {
     let mut failures = Vec::new();
     let mut settings = insta::Settings::clone_current();
     settings.remove_snapshot_suffix();
@@ -71,9 +72,14 @@ fn run_all(stem: &str, rulings: &[Result<Ruling, BadRuling>]) {
             );
         });
     }
+    failures
+}
+
+fn assert_all_pass(failures: &[String]) {
     assert!(
         failures.is_empty(),
-        "failing rulings:\n{}",
+        "{} failing rulings:\n{}",
+        failures.len(),
         failures.join("\n")
     );
 }
@@ -85,24 +91,28 @@ fn snapshot_text(log: &[String]) -> String {
 
 #[test]
 fn rule_rulings() {
+    let mut failures = Vec::new();
     insta::glob!("rulings/*.toml", |path| {
         let text = std::fs::read_to_string(path).expect("rulings file reads");
         let stem = path.file_stem().unwrap().to_string_lossy();
         let rulings = RulingsFile::parse_each(&text).unwrap_or_else(|e| panic!("{stem}: {e}"));
-        run_all(&stem, &rulings);
+        failures.extend(run_all(&stem, &rulings));
     });
+    assert_all_pass(&failures);
 }
 
 #[test]
 fn card_rulings() {
+    let mut failures = Vec::new();
     insta::glob!("../cards", "**/*.toml", |path| {
         let (db, errors) = load_cards(&[path.to_path_buf()], &mut Sources::new());
         assert!(errors.is_empty(), "card file does not load");
         for card in db.cards() {
             let rulings: Vec<_> = card.rulings.iter().cloned().map(Ok).collect();
-            run_all(&card.id, &rulings);
+            failures.extend(run_all(&card.id, &rulings));
         }
     });
+    assert_all_pass(&failures);
 }
 
 #[test]
