@@ -189,7 +189,8 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-/// Reads `d12:11` (or, with `owned_by_other`, `rival d6:3`) into a die placed for `side`.
+/// Reads `d12:11` (a die of `side`) or `rival d6:3` (a die of the other player) placed in
+/// `side`'s Gig area.
 fn parse_gig(side: Side, text: &str) -> Result<DieSpec, RulingSetupError> {
     let bad = |why| RulingSetupError::BadDie {
         side,
