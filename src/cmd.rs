@@ -8,7 +8,10 @@ use gigscript_dsl::deck::{check_deck, load_deck, DeckErrorKind};
 use gigscript_dsl::diag::{render, Diagnostic, IntoDiagnostic};
 use gigscript_dsl::parse::{parse_card, GRAMMAR, START_RULE};
 use gigscript_dsl::print::{check_round_trip, explain as explain_script, print_script};
+use gigscript_dsl::ruling::{BadRuling, Ruling, RulingsFile};
 use gigscript_dsl::{CardDb, Sources};
+use gigscript_engine::scenario::{run_ruling, RulingReport};
+use gigscript_engine::Pool;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -411,6 +414,145 @@ pub fn deck_check(ctx: &Context, decks: &[PathBuf]) -> Outcome {
         }
     }
     outcome
+}
+
+/// Rulings of one file (a table that does not read is kept as its error), and the file as
+/// shown to the user.
+struct RulingSet {
+    file: String,
+    rulings: Vec<Result<Ruling, BadRuling>>,
+}
+
+/// The rule rulings beside the card folder: `<project>/tests/rulings/*.toml`, sorted.
+fn rule_rulings_files(cards_dir: &Path) -> Vec<PathBuf> {
+    let Some(dir) = cards_dir.parent().map(|p| p.join("tests").join("rulings")) else {
+        return Vec::new();
+    };
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A path as the user would write it: relative to the working directory when inside it.
+fn shown(path: &Path) -> String {
+    let rel = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf));
+    rel.unwrap_or_else(|| path.to_path_buf())
+        .display()
+        .to_string()
+}
+
+fn load_rulings_file(path: &Path) -> Result<RulingSet, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let rulings = RulingsFile::parse_each(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(RulingSet {
+        file: shown(path),
+        rulings,
+    })
+}
+
+/// `gig test [CARD…] [--file PATH…] [--verbose] [--json]`
+pub fn test(
+    ctx: &Context,
+    cards: &[String],
+    files: &[PathBuf],
+    verbose: bool,
+    json: bool,
+) -> Outcome {
+    let mut sources = Sources::new();
+    let db = match ctx.load_db(&mut sources) {
+        Ok(db) => db,
+        Err(o) => return o,
+    };
+    let mut sets = Vec::new();
+    let card_set = |id: &str| {
+        db.get(id).map(|c| RulingSet {
+            file: shown(sources.path(c.file)),
+            rulings: c.rulings.iter().cloned().map(Ok).collect(),
+        })
+    };
+    for id in cards {
+        match card_set(id) {
+            Some(set) => sets.push(set),
+            None => {
+                match db.suggest_id(id) {
+                    Some(s) => eprintln!("error: unknown card `{id}`; did you mean `{s}`?"),
+                    None => eprintln!("error: unknown card `{id}`"),
+                }
+                return Outcome::Fatal;
+            }
+        }
+    }
+    let mut paths = files.to_vec();
+    if cards.is_empty() && files.is_empty() {
+        sets.extend(db.cards().iter().filter_map(|c| card_set(&c.id)));
+        paths = rule_rulings_files(&ctx.cards_dir);
+    }
+    for path in &paths {
+        match load_rulings_file(path) {
+            Ok(set) => sets.push(set),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Outcome::Fatal;
+            }
+        }
+    }
+    let pool = std::sync::Arc::new(Pool::from_db(&db));
+    let results: Vec<(&str, RulingReport)> = sets
+        .iter()
+        .flat_map(|set| {
+            set.rulings.iter().map(|r| {
+                let report = match r {
+                    Ok(r) => run_ruling(&pool, r),
+                    Err(bad) => RulingReport::unreadable(bad),
+                };
+                (set.file.as_str(), report)
+            })
+        })
+        .collect();
+    let passed = results.iter().filter(|(_, r)| r.passed()).count();
+    let mut out = std::io::stdout().lock();
+    if json {
+        let list: Vec<_> = results
+            .iter()
+            .map(|(file, r)| {
+                serde_json::json!({
+                    "file": file,
+                    "name": r.name,
+                    "rule": r.rule,
+                    "passed": r.passed(),
+                    "failures": r.failures.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                    "log": r.log,
+                })
+            })
+            .collect();
+        let doc = serde_json::json!({ "passed": passed, "total": results.len(), "rulings": list });
+        let text = serde_json::to_string_pretty(&doc).expect("json values serialise");
+        let _ = writeln!(out, "{text}");
+    } else {
+        for (file, r) in results.iter().filter(|(_, r)| !r.passed()) {
+            let why: Vec<String> = r.failures.iter().map(ToString::to_string).collect();
+            let _ = writeln!(out, "FAIL {file}: {}: {}", r.name, why.join("; "));
+            if verbose {
+                for line in &r.log {
+                    let _ = writeln!(out, "    {line}");
+                }
+            }
+        }
+        let _ = writeln!(out, "{passed}/{} rulings pass", results.len());
+    }
+    if passed == results.len() {
+        Outcome::Ok
+    } else {
+        Outcome::Findings
+    }
 }
 
 impl Outcome {

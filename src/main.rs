@@ -48,6 +48,21 @@ enum Command {
         /// The card id
         card: String,
     },
+    /// Run rulings: every card's and every `tests/rulings/*.toml` by default
+    Test {
+        /// Run only these cards' rulings
+        #[arg(value_name = "CARD")]
+        card_ids: Vec<String>,
+        /// Run the rulings of these files (`[[ruling]]` tables)
+        #[arg(long = "file", value_name = "PATH")]
+        files: Vec<PathBuf>,
+        /// Print the log of each failing ruling
+        #[arg(long, short)]
+        verbose: bool,
+        /// Print per-ruling results as JSON
+        #[arg(long)]
+        json: bool,
+    },
     /// Deck files
     Deck {
         #[command(subcommand)]
@@ -73,6 +88,12 @@ fn main() -> ExitCode {
         Command::Check { paths } => cmd::check(&ctx, &paths),
         Command::Fmt { check, paths } => cmd::fmt(&ctx, check, &paths),
         Command::Explain { card } => cmd::explain(&ctx, &card),
+        Command::Test {
+            card_ids,
+            files,
+            verbose,
+            json,
+        } => cmd::test(&ctx, &card_ids, &files, verbose, json),
         Command::Deck {
             command: DeckCommand::Check { decks },
         } => cmd::deck_check(&ctx, &decks),

@@ -1,4 +1,5 @@
-//! The `gig` binary end to end: card listing, card checks and deck checks (rules 7.3, 3.20).
+//! The `gig` binary end to end: card listing, card checks, deck checks (rules 7.3, 3.20) and
+//! rulings (`gig test`).
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -186,6 +187,7 @@ fn every_command_has_help() {
         &["explain", "--help"],
         &["deck", "--help"],
         &["deck", "check", "--help"],
+        &["test", "--help"],
     ] {
         let out = gig(args);
         assert!(out.status.success(), "{args:?}");
@@ -283,4 +285,78 @@ fn explain_shows_bindings_and_references() {
     let out = gig(&["explain", "memory-relaps"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("did you mean `memory-relapse`?"));
+}
+
+#[test]
+fn test_runs_every_ruling_and_all_pass() {
+    let out = gig(&["test"]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    let summary = text.lines().last().unwrap_or_default();
+    let (n, m) = summary
+        .strip_suffix(" rulings pass")
+        .and_then(|s| s.split_once('/'))
+        .unwrap_or_else(|| panic!("no summary in {text}"));
+    assert_eq!(n, m);
+    assert!(n.parse::<usize>().unwrap() >= 132, "{summary}");
+}
+
+#[test]
+fn test_file_reports_the_failing_ruling_and_exits_1() {
+    let fixture = "tests/fixtures/rulings/one-pass-one-fail.toml";
+    let out = gig(&["test", "--file", fixture]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.ends_with("1/2 rulings pass\n"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "FAIL {fixture}: a wrong expectation fails: expected `me hand count = 1`: wanted 1, found 0"
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("me: play psycho-squad"), "{text}");
+    let verbose = gig(&["test", "--verbose", "--file", fixture]);
+    assert!(String::from_utf8_lossy(&verbose.stdout).contains("    me: play psycho-squad"));
+
+    let json = gig(&["test", "--json", "--file", fixture]);
+    assert_eq!(json.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["passed"], 1);
+    assert_eq!(v["total"], 2);
+    assert_eq!(v["rulings"][0]["passed"], true);
+    assert_eq!(v["rulings"][1]["passed"], false);
+    assert_eq!(v["rulings"][1]["log"][0], "me: play psycho-squad");
+}
+
+#[test]
+fn test_reports_setup_errors_by_ruling_and_runs_the_rest() {
+    let fixture = "tests/fixtures/rulings/setup-errors.toml";
+    let out = gig(&["test", "--file", fixture]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for line in [
+        "FAIL tests/fixtures/rulings/setup-errors.toml: a zone that does not exist: the ruling does not read: unknown field `graveyard`",
+        "FAIL tests/fixtures/rulings/setup-errors.toml: a die that does not exist: setup: bad die `d7:3` in me's setup",
+        "FAIL tests/fixtures/rulings/setup-errors.toml: an unknown card: setup: unknown card `psycho-squat`; did you mean `psycho-squad`?",
+        "1/4 rulings pass",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+}
+
+#[test]
+fn test_card_filters_and_unknown_cards_are_usage_errors() {
+    let out = gig(&["test", "chrome-fang"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = gig(&["test", "chrome-fanj"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown card `chrome-fanj`; did you mean `chrome-fang`?"),
+        "{}",
+        stderr(&out)
+    );
+    let out = gig(&["test", "--file", "tests/fixtures/rulings/missing.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = gig(&["test", "--file", "tests/decks/not-toml.toml"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }

@@ -136,3 +136,109 @@ pub struct RulingsFile {
     #[serde(default, rename = "ruling")]
     pub rulings: Vec<Ruling>,
 }
+
+/// A `[[ruling]]` table that does not match the format, named so the other rulings still run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadRuling {
+    /// its `name`, or `ruling N` (1-based) when it has none
+    pub name: String,
+    /// what is wrong, e.g. ``unknown field `graveyard` ``
+    pub message: String,
+}
+
+impl std::fmt::Display for BadRuling {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the ruling does not read: {}", self.message)
+    }
+}
+
+impl RulingsFile {
+    /// Reads a rulings file one ruling at a time: a table that does not match the format becomes
+    /// a [`BadRuling`] under its name and the others still read. Fails only when the text is not
+    /// TOML or holds something other than `[[ruling]]` tables.
+    pub fn parse_each(text: &str) -> Result<Vec<Result<Ruling, BadRuling>>, String> {
+        let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+            let m = e.to_string();
+            m.trim().to_owned()
+        })?;
+        let mut out = Vec::new();
+        for (key, value) in table {
+            if key != "ruling" {
+                return Err(format!(
+                    "unknown key `{key}`; a rulings file holds `[[ruling]]` tables"
+                ));
+            }
+            let toml::Value::Array(items) = value else {
+                return Err("`ruling` must be an array of tables (`[[ruling]]`)".into());
+            };
+            for (i, item) in items.into_iter().enumerate() {
+                let name = item
+                    .get("name")
+                    .and_then(toml::Value::as_str)
+                    .map_or_else(|| format!("ruling {}", i + 1), str::to_owned);
+                out.push(item.try_into::<Ruling>().map_err(|e| BadRuling {
+                    name,
+                    message: one_line(&e.to_string()),
+                }));
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// A message of several lines (`…\nin \`me\``) on one line.
+fn one_line(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_ruling_is_named_and_the_others_still_read() {
+        let text = r#"
+[[ruling]]
+name = "fine"
+steps = ["pass"]
+[ruling.me]
+eddies = 2
+gigs = ["d4:1"]
+legends = [{ card = "v-streetkid", face_up = true }]
+
+[[ruling]]
+name = "bad zone"
+[ruling.me]
+graveyard = ["chrome-fang"]
+
+[[ruling]]
+steps = "pass"
+"#;
+        let got = RulingsFile::parse_each(text).unwrap();
+        assert_eq!(got.len(), 3);
+        let fine = got[0].as_ref().unwrap();
+        assert_eq!(fine.me.eddies, Some(Eddies::Count(2)));
+        let bad = got[1].as_ref().unwrap_err();
+        assert_eq!(bad.name, "bad zone");
+        assert!(bad.message.contains("graveyard"), "{}", bad.message);
+        assert_eq!(got[2].as_ref().unwrap_err().name, "ruling 3");
+        // The strict whole-file reading agrees on the good ruling.
+        let whole: RulingsFile = toml::from_str(
+            "[[ruling]]\nname = \"fine\"\nsteps = [\"pass\"]\n[ruling.me]\neddies = 2\ngigs = [\"d4:1\"]\nlegends = [{ card = \"v-streetkid\", face_up = true }]\n",
+        )
+        .unwrap();
+        assert_eq!(&whole.rulings[0], fine);
+    }
+
+    #[test]
+    fn a_file_that_is_not_rulings_is_an_error() {
+        assert!(RulingsFile::parse_each("not toml [").is_err());
+        assert!(RulingsFile::parse_each("legends = []").is_err());
+        assert!(RulingsFile::parse_each("ruling = 3").is_err());
+        assert_eq!(RulingsFile::parse_each("").unwrap(), vec![]);
+    }
+}

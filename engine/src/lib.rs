@@ -35,7 +35,7 @@ pub mod state;
 pub use decision::{Choice, Decision, DecisionKind};
 pub use error::{EngineError, SetupError};
 pub use game::Game;
-pub use log::{Event, LogEntry};
+pub use log::{Event, LogEntry, Names};
 pub use pool::{CardIdx, Pool};
 pub use rules::{steal_count, Action};
 pub use state::{

@@ -154,3 +154,25 @@ pub enum LogEntry {
     /// something happened
     Event(Event),
 }
+
+/// How the log names the two players: as a subject (`p0`, `me`) and as an owner (`p0's`, `my`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Names<'a> {
+    /// subject names of player 0 and player 1
+    pub who: [&'a str; 2],
+    /// possessive names of player 0 and player 1
+    pub whose: [&'a str; 2],
+}
+
+impl Names<'static> {
+    /// Seats: `p0`, `p1` (games, bots, the CLI).
+    pub const SEATS: Names<'static> = Names {
+        who: ["p0", "p1"],
+        whose: ["p0's", "p1's"],
+    };
+    /// Scenario sides: player 0 is `me`, player 1 is `rival` (rulings).
+    pub const SCENARIO: Names<'static> = Names {
+        who: ["me", "rival"],
+        whose: ["my", "rival's"],
+    };
+}

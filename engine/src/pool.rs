@@ -90,10 +90,12 @@ impl Pool {
 
     /// The index of the card with this id.
     pub fn index_of(&self, id: &str) -> Option<CardIdx> {
-        self.ids
-            .iter()
-            .position(|i| i == id)
-            .map(|i| CardIdx(i as u16))
+        self.by_id.get(id).copied()
+    }
+
+    /// Every card id, in pool order.
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.ids.iter().map(String::as_str)
     }
 
     /// The facts of a card. An index from another pool gives the facts of a null card.

@@ -9,7 +9,7 @@
 
 use crate::decision::{Choice, Decision};
 use crate::game::Game;
-use crate::log::{Event, LogEntry};
+use crate::log::{Event, LogEntry, Names};
 use crate::state::{DieId, Frame, InstId, Outcome, PlayerId, Target, Zone};
 
 impl Game {
@@ -94,11 +94,27 @@ impl Game {
         }
     }
 
-    /// A log entry in plain words, e.g. `p1: play chrome-fang` or `p1 draws chrome-fang`.
+    /// A log entry in plain words, players named by seat: `p0: play chrome-fang`,
+    /// `p1 draws chrome-fang`.
     pub fn describe(&self, e: &LogEntry) -> String {
+        self.describe_with(e, &Names::SEATS)
+    }
+
+    /// A log entry in plain words with the players named by `names` (rulings use `me` and
+    /// `rival`). Only facts that never change are read from the state (card ids, die sides and
+    /// owners), so an old entry reads the same later.
+    pub fn describe_with(&self, e: &LogEntry, names: &Names<'_>) -> String {
+        let who = |p: PlayerId| names.who[p.ix()];
         let card = |i: InstId| self.card_id(i).to_owned();
-        let die = |d: DieId| self.die_ref(d);
-        let owner = |i: InstId| self.state.inst(i).map_or(0, |x| x.owner.0);
+        let die = |d: DieId| match self.state.dice.get(d.0 as usize) {
+            Some(x) => format!("{} d{}", names.whose[x.owner.ix()], x.sides),
+            None => "d?".into(),
+        };
+        let whose = |i: InstId| {
+            self.state
+                .inst(i)
+                .map_or("?", |x| names.whose[x.owner.ix()])
+        };
         match e {
             LogEntry::Choice {
                 player,
@@ -106,20 +122,20 @@ impl Game {
                 auto,
             } => {
                 let how = if *auto { " (only option)" } else { "" };
-                format!("p{}: {label}{how}", player.0)
+                format!("{}: {label}{how}", who(*player))
             }
             LogEntry::Event(ev) => match *ev {
-                Event::ChosenToPickOrder(p) => format!("p{} is chosen to pick the order", p.0),
-                Event::GoesFirst(p) => format!("p{} goes first", p.0),
-                Event::Shuffled(p) => format!("p{} shuffles their deck", p.0),
-                Event::ShuffledLegends(p) => format!("p{} shuffles their legends", p.0),
-                Event::Mulliganed(p) => format!("p{} mulligans", p.0),
-                Event::Kept(p) => format!("p{} keeps", p.0),
-                Event::TurnBegan { turn, player } => format!("turn {turn}: p{}", player.0),
-                Event::StartOfTurn(p) => format!("p{} start of turn effects", p.0),
-                Event::TurnEnding(p) => format!("p{} ends the turn", p.0),
-                Event::Drew { player, inst } => format!("p{} draws {}", player.0, card(inst)),
-                Event::DrewFromEmpty(p) => format!("p{} draws from an empty deck", p.0),
+                Event::ChosenToPickOrder(p) => format!("{} is chosen to pick the order", who(p)),
+                Event::GoesFirst(p) => format!("{} goes first", who(p)),
+                Event::Shuffled(p) => format!("{} shuffles their deck", who(p)),
+                Event::ShuffledLegends(p) => format!("{} shuffles their legends", who(p)),
+                Event::Mulliganed(p) => format!("{} mulligans", who(p)),
+                Event::Kept(p) => format!("{} keeps", who(p)),
+                Event::TurnBegan { turn, player } => format!("turn {turn}: {}", who(player)),
+                Event::StartOfTurn(p) => format!("{} start of turn effects", who(p)),
+                Event::TurnEnding(p) => format!("{} ends the turn", who(p)),
+                Event::Drew { player, inst } => format!("{} draws {}", who(player), card(inst)),
+                Event::DrewFromEmpty(p) => format!("{} draws from an empty deck", who(p)),
                 Event::Readied(i) => format!("{} readies", card(i)),
                 Event::Spent(i) => format!("{} is spent", card(i)),
                 Event::RolledIn { die: d, value } => format!("{} rolls {value}", die(d)),
@@ -130,16 +146,29 @@ impl Game {
                 Event::Equipped { gear, host } => {
                     format!("{} is equipped to {}", card(gear), card(host))
                 }
-                Event::Moved { inst, from, to } => format!(
-                    "{} moves from p{} {} to {}",
+                // The owner's name goes with a player's area; a resolving Program is in none.
+                Event::Moved {
+                    inst,
+                    from: Zone::Resolving,
+                    to,
+                } => format!(
+                    "{} moves from resolving to {} {}",
                     card(inst),
-                    owner(inst),
+                    whose(inst),
+                    to.as_str()
+                ),
+                Event::Moved { inst, from, to } => format!(
+                    "{} moves from {} {} to {}",
+                    card(inst),
+                    whose(inst),
                     from.as_str(),
                     to.as_str()
                 ),
                 Event::Attacked { attacker, target } => match target {
                     Target::Unit(u) => format!("{} attacks {}", card(attacker), card(u)),
-                    Target::Gigs(p) => format!("{} attacks p{} gigs", card(attacker), p.0),
+                    Target::Gigs(p) => {
+                        format!("{} attacks {} gigs", card(attacker), names.whose[p.ix()])
+                    }
                 },
                 Event::Blocked(u) => format!("{} blocks", card(u)),
                 Event::ReactionsEnded => "reactions end".into(),
@@ -148,7 +177,7 @@ impl Game {
                 Event::Defeated(i) => format!("{} is defeated", card(i)),
                 Event::WillSteal(n) => format!("steals {n}"),
                 Event::WouldSteal(d) => format!("{} is chosen to be stolen", die(d)),
-                Event::Stolen { die: d, by } => format!("p{} steals {}", by.0, die(d)),
+                Event::Stolen { die: d, by } => format!("{} steals {}", who(by), die(d)),
                 Event::Swapped { a, b } => format!("{} and {} are swapped", die(a), die(b)),
                 Event::AttackEnded => "the attack ends".into(),
                 Event::Prevented { kind, source } => {
@@ -157,7 +186,7 @@ impl Game {
                 Event::Resolved { source, .. } => format!("{} resolves its effect", card(source)),
                 Event::LagLost => "units lose lag".into(),
                 Event::OvertimeBegan => "overtime begins".into(),
-                Event::GameOver(Outcome::Winner(p)) => format!("p{} wins", p.0),
+                Event::GameOver(Outcome::Winner(p)) => format!("{} wins", who(p)),
                 Event::GameOver(Outcome::Tie) => "the game is a tie".into(),
             },
         }
