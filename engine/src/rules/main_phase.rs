@@ -32,6 +32,11 @@ impl Game {
 
     /// €$ a player can pay now (rule 11.8.1: ready Eddies and payable Legends).
     pub(crate) fn can_pay(&self, p: PlayerId, cost: u8, exclude: Option<InstId>) -> bool {
+        self.pay_budget(p, exclude) >= usize::from(cost)
+    }
+
+    /// How many €$ a player can pay now (rule 11.8.1).
+    fn pay_budget(&self, p: PlayerId, exclude: Option<InstId>) -> usize {
         let pl = self.state.player(p);
         let eddies = pl
             .eddies
@@ -43,7 +48,7 @@ impl Game {
             .iter()
             .filter(|&&l| Some(l) != exclude && self.legend_can_pay(l))
             .count();
-        eddies + legends >= usize::from(cost)
+        eddies + legends
     }
 
     /// Rule 4.10.1: a friendly Unit, or a friendly face-up Legend in the Legends area.
@@ -59,11 +64,28 @@ impl Game {
         v
     }
 
+    /// Whether [`Game::equip_hosts`] is non-empty, without collecting it.
+    fn has_equip_host(&self, p: PlayerId) -> bool {
+        let pl = self.state.player(p);
+        !pl.field.is_empty()
+            || pl
+                .legends
+                .iter()
+                .any(|&l| self.state.inst(l).is_some_and(|i| i.face_up))
+    }
+
     /// Cards in hand a player can play now, one option per distinct card (copies in hand are
     /// interchangeable). With `quick_only`, only {Quick} Programs (rule 9.10.1).
     pub(crate) fn hand_plays(&self, p: PlayerId, quick_only: bool) -> Vec<Choice> {
-        let mut seen: Vec<CardIdx> = Vec::new();
         let mut out = Vec::new();
+        self.push_hand_plays(p, quick_only, &mut out);
+        out
+    }
+
+    /// [`Game::hand_plays`], appended to `out`.
+    fn push_hand_plays(&self, p: PlayerId, quick_only: bool, out: &mut Vec<Choice>) {
+        let mut seen: Vec<CardIdx> = Vec::with_capacity(self.state.player(p).hand.len());
+        let budget = self.pay_budget(p, None);
         for &i in &self.state.player(p).hand {
             let Some(inst) = self.state.inst(i) else {
                 continue;
@@ -85,14 +107,13 @@ impl Game {
             // followed (a Gear with nothing to equip, rule 4.10), can't be played.
             let playable = match facts.kind {
                 CardType::Unit | CardType::Program => true,
-                CardType::Gear => !self.equip_hosts(p).is_empty(),
+                CardType::Gear => self.has_equip_host(p),
                 CardType::Legend => false,
             };
-            if playable && self.can_pay(p, cost, None) {
+            if playable && usize::from(cost) <= budget {
                 out.push(Choice::Play(i));
             }
         }
-        out
     }
 
     /// Calling a Legend (rules 8.12, 11.11): once per turn, 1 €$, a face-down Legend.
@@ -112,7 +133,7 @@ impl Game {
     pub(crate) fn main_decision(&self) -> Decision {
         let p = self.state.turn_player;
         let pl = self.state.player(p);
-        let mut options = Vec::new();
+        let mut options = Vec::with_capacity(16);
         // Rule 8.11: sell a card with a Sell Tag, once per turn (rule 8.11.1).
         if !pl.sold_this_turn {
             let mut seen: Vec<CardIdx> = Vec::new();
@@ -129,7 +150,7 @@ impl Game {
         // Rule 8.12: call a Legend.
         options.extend(self.call_options(p));
         // Rule 8.13: play a card from hand.
-        options.extend(self.hand_plays(p, false));
+        self.push_hand_plays(p, false, &mut options);
         // Rules 4.5 and 11.25: play a face-up Legend with a cost from the Legends area; the
         // Legend itself can't pay for itself.
         for &l in &pl.legends {
