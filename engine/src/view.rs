@@ -397,7 +397,7 @@ impl<'a> View<'a> {
             Zone::Field => x.face_up || x.equipped_to.is_some(),
             Zone::Trash | Zone::Removed | Zone::Resolving => true,
         };
-        visible.then(|| SeenCard {
+        visible.then_some(SeenCard {
             inst: i,
             card: x.card,
         })
