@@ -81,7 +81,7 @@ impl Pool {
                 keywords,
             });
             let idx = CardIdx(pool.ids.len() as u16);
-            pool.by_id.insert(card.id.clone(), idx);
+            pool.by_id.entry(card.id.clone()).or_insert(idx);
             pool.ids.push(card.id.clone());
             pool.tags.push(card.tags.clone());
         }
@@ -90,10 +90,7 @@ impl Pool {
 
     /// The index of the card with this id.
     pub fn index_of(&self, id: &str) -> Option<CardIdx> {
-        self.ids
-            .iter()
-            .position(|i| i == id)
-            .map(|i| CardIdx(i as u16))
+        self.by_id.get(id).copied()
     }
 
     /// The facts of a card. An index from another pool gives the facts of a null card.
