@@ -356,6 +356,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
         None
     };
     let n_cards = pool.len();
+    let cpu_start = cpu_seconds();
     let start = Instant::now();
     let run = || {
         indices
@@ -388,6 +389,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
         }
     };
     let elapsed = start.elapsed().as_secs_f64();
+    let cpu = cpu_start.zip(cpu_seconds()).map(|(a, b)| b - a);
     if let Some(b) = bar {
         b.finish_and_clear();
     }
@@ -413,6 +415,13 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
             result.mean_decisions,
             1e9 * elapsed / result.decisions_total.max(1) as f64,
         );
+        // On a shared machine wall-clock rates fall with the load; CPU time does not.
+        if let Some(cpu) = cpu.filter(|&c| c > 0.0) {
+            println!(
+                "cpu time {cpu:.2} s: {:.0} games per cpu-second",
+                result.played as f64 / cpu
+            );
+        }
     } else {
         emit(&result, args.json);
     }
@@ -667,4 +676,15 @@ fn merge_results(parts: &[(PathBuf, SimResult)]) -> Result<SimResult, String> {
 
 fn show(p: &Path) -> String {
     p.display().to_string()
+}
+
+/// CPU seconds this process has used (user + system, all threads), where the system says
+/// (Linux `/proc/self/stat`, in clock ticks of 1/100 s).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
 }
