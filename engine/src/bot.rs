@@ -167,3 +167,74 @@ pub fn step(
     game.apply_index(ix)?;
     Ok(true)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DeckList, Game, Outcome, PlayerId, Pool};
+    use gigscript_dsl::{card::load_cards, deck::load_deck, Sources};
+    use std::sync::Arc;
+
+    fn new_game(seed: u64) -> Game {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut sources = Sources::new();
+        let (db, _) = load_cards(&[root.join("cards")], &mut sources);
+        let mut deck = |f: &str| {
+            DeckList::from_deck(&load_deck(&root.join("decks").join(f), &mut sources).unwrap())
+        };
+        let (a, b) = (deck("red-street.toml"), deck("yellow-blue-fixers.toml"));
+        Game::new(Arc::new(Pool::from_db(&db)), [&a, &b], seed).unwrap()
+    }
+
+    #[test]
+    fn greedy_beats_random_and_games_end() {
+        let mut greedy_wins = 0;
+        for seed in 0..20 {
+            let mut g = new_game(seed);
+            g.set_log_choices(false);
+            let mut bots: [Box<dyn Bot>; 2] = [Box::new(GreedyBot), Box::new(RandomBot::new(seed))];
+            let mut n = 0;
+            while step(&mut g, &mut bots).unwrap() {
+                n += 1;
+                assert!(n < 10_000, "seed {seed} does not end");
+            }
+            if g.outcome() == Some(Outcome::Winner(PlayerId(0))) {
+                greedy_wins += 1;
+            }
+        }
+        assert!(greedy_wins >= 15, "greedy won only {greedy_wins} of 20");
+    }
+
+    #[test]
+    fn an_index_out_of_range_changes_nothing() {
+        let mut g = new_game(1);
+        let before = (g.state().clone(), g.log().len(), g.decision());
+        let n = g.decision_ref().unwrap().options.len();
+        assert!(g.apply_index(n).is_err());
+        assert_eq!(before, (g.state().clone(), g.log().len(), g.decision()));
+        assert_eq!(g.decision_ref().cloned(), g.decision());
+    }
+
+    #[test]
+    fn the_fast_path_plays_the_same_game_as_labels() {
+        // Choosing by index without logged labels gives the same events as `apply`.
+        let (mut fast, mut slow) = (new_game(4), new_game(4));
+        fast.set_log_choices(false);
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        while let Some(d) = slow.decision() {
+            assert_eq!(Some(&d), fast.decision_ref());
+            let ix = rng.gen_range(0..d.options.len());
+            slow.apply(&d.options[ix]).unwrap();
+            fast.apply_index(ix).unwrap();
+        }
+        let events = |g: &Game| -> Vec<crate::LogEntry> {
+            g.log()
+                .iter()
+                .filter(|e| matches!(e, crate::LogEntry::Event(_)))
+                .cloned()
+                .collect()
+        };
+        assert_eq!(events(&fast), events(&slow));
+        assert_eq!(fast.state(), slow.state());
+    }
+}
