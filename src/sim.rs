@@ -7,7 +7,7 @@
 use crate::cmd::{game_deck, sample_deck, Context, Outcome};
 use gigscript_dsl::Sources;
 use gigscript_engine::bot::{bot_by_name, step, Bot, BOT_NAMES};
-use gigscript_engine::{DeckList, Event, Game, LogEntry, Outcome as GameOutcome, Pool};
+use gigscript_engine::{Event, Game, LogEntry, Outcome as GameOutcome, Pool};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -171,12 +171,12 @@ pub fn game_seed(seed: u64, k: u64, what: u64) -> u64 {
 pub struct Table {
     /// the card pool
     pub pool: Arc<Pool>,
-    /// side A's and side B's decks
-    pub decks: [DeckList; 2],
     /// bot names
     pub bots: [String; 2],
     /// run seed
     pub seed: u64,
+    /// a new game of the two decks, reseeded for each game
+    pub template: gigscript_engine::State,
 }
 
 /// One finished game, as the statistics need it.
@@ -197,9 +197,9 @@ impl Table {
 
     /// Plays game `k` of the run to its end (choices are not logged: the fast path).
     pub fn play(&self, k: u64) -> Played {
-        let decks = [&self.decks[0], &self.decks[1]];
-        let mut game = Game::new(self.pool.clone(), decks, game_seed(self.seed, k, 0))
-            .expect("decks are checked before the run");
+        let mut state = self.template.clone();
+        state.reseed(game_seed(self.seed, k, 0));
+        let mut game = Game::from_state(self.pool.clone(), state);
         game.set_log_choices(false);
         let mut bots = [self.bot(0, k), self.bot(1, k)];
         let mut decisions = 0;
@@ -337,9 +337,16 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
         }
     }
     let pool = Arc::new(Pool::from_db(&db));
+    let template = match gigscript_engine::State::new_game(&pool, [&lists[0], &lists[1]], 0) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: the decks don't make a game: {e:?}");
+            return Outcome::Findings;
+        }
+    };
     let table = Table {
+        template,
         pool: pool.clone(),
-        decks: [lists[0].clone(), lists[1].clone()],
         bots: [bots[0].clone(), bots[1].clone()],
         seed: args.seed,
     };

@@ -175,15 +175,26 @@ mod tests {
     use gigscript_dsl::{card::load_cards, deck::load_deck, Sources};
     use std::sync::Arc;
 
+    fn deck(f: &str) -> DeckList {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut sources = Sources::new();
+        DeckList::from_deck(&load_deck(&root.join("decks").join(f), &mut sources).unwrap())
+    }
+
+    fn deck_a() -> DeckList {
+        deck("red-street.toml")
+    }
+
+    fn deck_b() -> DeckList {
+        deck("yellow-blue-fixers.toml")
+    }
+
     fn new_game(seed: u64) -> Game {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let mut sources = Sources::new();
         let (db, _) = load_cards(&[root.join("cards")], &mut sources);
-        let mut deck = |f: &str| {
-            DeckList::from_deck(&load_deck(&root.join("decks").join(f), &mut sources).unwrap())
-        };
-        let (a, b) = (deck("red-street.toml"), deck("yellow-blue-fixers.toml"));
-        Game::new(Arc::new(Pool::from_db(&db)), [&a, &b], seed).unwrap()
+        let pool = Arc::new(Pool::from_db(&db));
+        Game::new(pool, [&deck_a(), &deck_b()], seed).unwrap()
     }
 
     #[test]
@@ -203,6 +214,21 @@ mod tests {
             }
         }
         assert!(greedy_wins >= 15, "greedy won only {greedy_wins} of 20");
+    }
+
+    #[test]
+    fn a_reseeded_new_game_is_the_new_game_of_that_seed() {
+        let g = new_game(0);
+        let (pool, template) = (
+            g.pool().clone(),
+            crate::State::new_game(g.pool(), [&deck_a(), &deck_b()], 0).unwrap(),
+        );
+        for seed in [1, 2, 77] {
+            let mut st = template.clone();
+            st.reseed(seed);
+            let want = crate::State::new_game(&pool, [&deck_a(), &deck_b()], seed).unwrap();
+            assert_eq!(st, want);
+        }
     }
 
     #[test]
