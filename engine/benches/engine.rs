@@ -2,7 +2,7 @@
 //! random and greedy games on one thread, with the two sample decks.
 //! `cargo bench -p gigscript-engine` (each group runs for a few seconds).
 
-use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
+use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use gigscript_dsl::{card::load_cards, deck::load_deck, Sources};
 use gigscript_engine::bot::{bot_by_name, step, Bot};
 use gigscript_engine::{DeckList, Game, Pool};
@@ -53,17 +53,39 @@ fn benches(c: &mut Criterion) {
     c.bench_function("state clone (mid-game)", |b| {
         b.iter(|| black_box(g.state()).clone())
     });
-    c.bench_function("decision: apply + next options (mid-game)", |b| {
+    // Every decision of one recorded random game, replayed by index: apply + the next option
+    // list, averaged over a real game (criterion reports the time per decision).
+    let start = Game::new(pool.clone(), [&decks[0], &decks[1]], 3).unwrap();
+    let choices = {
+        let mut g = start.clone();
+        let mut b = bots("random", 3);
+        let mut v = Vec::new();
+        while let Some(d) = g.decision_ref() {
+            let ix = b[d.player.ix()].choose(&g.view(d.player), &d.options.clone());
+            v.push(ix);
+            g.apply_index(ix).unwrap();
+        }
+        v
+    };
+    let mut group = c.benchmark_group("decision");
+    group.throughput(Throughput::Elements(choices.len() as u64));
+    group.bench_function("apply + next options, per decision of a random game", |b| {
         b.iter_batched(
-            || g.clone(),
+            || {
+                let mut g = start.clone();
+                g.set_log_choices(false);
+                g
+            },
             |mut g| {
-                let n = g.decision_ref().map_or(1, |d| d.options.len());
-                g.apply_index(n - 1).unwrap();
+                for &ix in &choices {
+                    g.apply_index(ix).unwrap();
+                }
                 g
             },
             BatchSize::SmallInput,
         )
     });
+    group.finish();
     for bot in ["random", "greedy"] {
         let mut seed = 0u64;
         c.bench_function(&format!("full game, {bot} vs {bot}"), |b| {
