@@ -50,7 +50,7 @@ impl From<Outcome> for ExitCode {
 
 /// What every command shares: where the cards are, and how to print diagnostics.
 pub struct Context {
-    cards_dir: PathBuf,
+    pub(crate) cards_dir: PathBuf,
     color: bool,
 }
 
@@ -68,7 +68,7 @@ impl Context {
         Context { cards_dir, color }
     }
 
-    fn report(&self, sources: &Sources, diagnostics: &[Diagnostic]) {
+    pub(crate) fn report(&self, sources: &Sources, diagnostics: &[Diagnostic]) {
         if diagnostics.is_empty() {
             return;
         }
@@ -77,7 +77,7 @@ impl Context {
     }
 
     /// Loads the whole card folder; on any problem prints it and returns the outcome.
-    fn load_db(&self, sources: &mut Sources) -> Result<CardDb, Outcome> {
+    pub(crate) fn load_db(&self, sources: &mut Sources) -> Result<CardDb, Outcome> {
         if !self.cards_dir.is_dir() {
             eprintln!(
                 "error: card folder {} not found (use --cards DIR)",
@@ -568,4 +568,50 @@ impl Outcome {
             self
         }
     }
+}
+
+/// A deck for a game: its name and card list, or the outcome of a deck that can't be used
+/// (printed): a missing file is exit 2, a bad or illegal deck exit 1.
+pub(crate) fn game_deck(
+    ctx: &Context,
+    sources: &mut Sources,
+    db: &CardDb,
+    path: &Path,
+) -> Result<(String, gigscript_engine::DeckList), Outcome> {
+    let deck = match load_deck(path, sources) {
+        Ok(d) => d,
+        Err(e) => {
+            ctx.report(sources, &[e.to_diagnostic()]);
+            let missing = e.kind == DeckErrorKind::File
+                && e.file_error
+                    .as_ref()
+                    .is_some_and(|f| f.kind == CardErrorKind::Io);
+            return Err(if missing {
+                Outcome::Fatal
+            } else {
+                Outcome::Findings
+            });
+        }
+    };
+    let errors = check_deck(&deck, db);
+    if !errors.is_empty() {
+        ctx.report(sources, &to_diags(&errors));
+        eprintln!("error: {} is not a legal deck", path.display());
+        return Err(Outcome::Findings);
+    }
+    Ok((
+        deck.name.clone(),
+        gigscript_engine::DeckList::from_deck(&deck),
+    ))
+}
+
+/// The sample deck `name` (in `decks/` here, else the project's).
+pub(crate) fn sample_deck(name: &str) -> PathBuf {
+    let here = Path::new("decks").join(name);
+    if here.is_file() {
+        return here;
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("decks")
+        .join(name)
 }

@@ -1,6 +1,8 @@
 //! The `gig` command line: thin commands over gigscript-dsl and gigscript-engine.
 
 mod cmd;
+mod play;
+mod sim;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -68,6 +70,78 @@ enum Command {
         #[command(subcommand)]
         command: DeckCommand,
     },
+    /// Bot games in parallel: a progress bar, then a results table (or JSON)
+    #[command(args_conflicts_with_subcommands = true)]
+    Sim {
+        #[command(subcommand)]
+        command: Option<SimCommand>,
+        /// The two decks, side A then side B (default: the two sample decks)
+        #[arg(long, num_args = 2, value_names = ["A", "B"])]
+        decks: Vec<PathBuf>,
+        /// Games in the whole run
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Bots of side A and side B: random or greedy (one name: both sides)
+        #[arg(long, value_delimiter = ',', default_value = "random")]
+        bots: Vec<String>,
+        /// The run seed; each game's seeds derive from it and the game's index
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Worker threads (default: one per core); results don't depend on it
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Print the results as JSON (for `gig sim merge`)
+        #[arg(long)]
+        json: bool,
+        /// Run only the games whose index is i modulo n (e.g. 0/4)
+        #[arg(long, value_name = "i/n")]
+        shard: Option<String>,
+        /// On one thread, print only games per second
+        #[arg(long)]
+        bench: bool,
+    },
+    /// Play against a bot in the terminal (commands are read line by line from stdin)
+    Play {
+        /// Your deck (default: decks/red-street.toml)
+        #[arg(long)]
+        deck: Option<PathBuf>,
+        /// The bot's deck (default: decks/yellow-blue-fixers.toml)
+        #[arg(long)]
+        bot_deck: Option<PathBuf>,
+        /// The bot: random or greedy
+        #[arg(long, default_value = "greedy")]
+        bot: String,
+        /// The game seed
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Save the game here when it ends or input runs out (`save FILE` saves at any decision)
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// Resume a saved game at the decision where it was saved
+        #[arg(long, value_name = "FILE")]
+        load: Option<PathBuf>,
+    },
+    /// Step through a saved game (Enter for the next choice), checking it reproduces its log
+    Replay {
+        /// The save file
+        file: PathBuf,
+        /// Print the whole log at once
+        #[arg(long)]
+        to_end: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum SimCommand {
+    /// Add up the JSON results of shards of one run
+    Merge {
+        /// `gig sim --json --shard i/n` outputs
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print the merged results as JSON
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -97,6 +171,52 @@ fn main() -> ExitCode {
         Command::Deck {
             command: DeckCommand::Check { decks },
         } => cmd::deck_check(&ctx, &decks),
+        Command::Sim {
+            command: Some(SimCommand::Merge { files, json }),
+            ..
+        } => sim::merge(&files, json),
+        Command::Sim {
+            command: None,
+            decks,
+            games,
+            bots,
+            seed,
+            threads,
+            json,
+            shard,
+            bench,
+        } => sim::sim(
+            &ctx,
+            sim::SimArgs {
+                decks,
+                games,
+                bots,
+                seed,
+                threads,
+                json,
+                shard,
+                bench,
+            },
+        ),
+        Command::Play {
+            deck,
+            bot_deck,
+            bot,
+            seed,
+            save,
+            load,
+        } => play::play(
+            &ctx,
+            play::PlayArgs {
+                deck,
+                bot_deck,
+                bot,
+                seed,
+                save,
+                load,
+            },
+        ),
+        Command::Replay { file, to_end } => play::replay(&ctx, &file, to_end),
     };
     outcome.into()
 }

@@ -49,6 +49,10 @@ pub struct Game {
     pub(crate) log: Vec<LogEntry>,
     /// scratch copy of the state taken before each change, restored on error
     backup: Box<State>,
+    /// the decision the game stopped at, computed once per change (see [`Game::decision_ref`])
+    pub(crate) cached: Option<Decision>,
+    /// whether choices are written to the log (off for fast headless games)
+    pub(crate) log_choices: bool,
 }
 
 impl Game {
@@ -73,6 +77,8 @@ impl Game {
             state,
             log: Vec::new(),
             backup,
+            cached: None,
+            log_choices: true,
         };
         // Rule 1.8: the game checks its state first (in overtime, 7 Gigs wins at once). A state
         // that can't advance is kept as given; `decision` reports what it can.
@@ -82,7 +88,43 @@ impl Game {
             }
             g.advance()
         });
+        g.invalidate();
         g
+    }
+
+    /// Whether choices are written to the log (default on). Off, the log holds only events and
+    /// no option label is ever formatted: the fast path for headless games, whose choices are
+    /// counted by the caller. Replays and saves need it on.
+    pub fn set_log_choices(&mut self, on: bool) {
+        self.log_choices = on;
+    }
+
+    /// The current decision without recomputing it (computed once after each change), or
+    /// `None` when the game is over. Same value as [`Game::decision`].
+    pub fn decision_ref(&self) -> Option<&Decision> {
+        self.cached.as_ref()
+    }
+
+    /// Applies option `ix` of the current decision (as [`Game::decision_ref`] lists them):
+    /// the fast path for bots, which choose by index. Same guarantees as [`Game::apply`].
+    pub fn apply_index(&mut self, ix: usize) -> Result<(), EngineError> {
+        let Some(d) = self.cached.take() else {
+            return Err(EngineError::GameOver);
+        };
+        if ix >= d.options.len() {
+            self.cached = Some(d);
+            return Err(EngineError::IllegalChoice);
+        }
+        let r = self.apply_option(&d, ix);
+        if r.is_err() {
+            self.cached = Some(d);
+        }
+        r
+    }
+
+    /// Recomputes the cached decision after the state was changed directly.
+    pub(crate) fn invalidate(&mut self) {
+        self.cached = self.current_decision();
     }
 
     /// The card pool.
@@ -131,14 +173,16 @@ impl Game {
     }
 
     fn apply_option(&mut self, d: &Decision, ix: usize) -> Result<(), EngineError> {
-        let label = self.label_at(d, ix);
         let (player, choice) = (d.player, d.options[ix]);
+        let label = self.log_choices.then(|| self.label_at(d, ix));
         self.guarded(|g| {
-            g.log.push(LogEntry::Choice {
-                player,
-                label,
-                auto: false,
-            });
+            if let Some(label) = label {
+                g.log.push(LogEntry::Choice {
+                    player,
+                    label,
+                    auto: false,
+                });
+            }
             g.step_choice(player, choice)?;
             g.advance()
         })
@@ -149,11 +193,22 @@ impl Game {
     pub(crate) fn guarded(&mut self, f: impl FnOnce(&mut Game) -> Flow) -> Result<(), EngineError> {
         self.backup.copy_from(&self.state);
         let log_len = self.log.len();
+        let saved = self.cached.take();
         match f(self) {
-            Ok(()) | Err(Stop::Over) => Ok(()),
+            Ok(()) => {
+                if self.cached.is_none() {
+                    self.invalidate();
+                }
+                Ok(())
+            }
+            Err(Stop::Over) => {
+                self.invalidate();
+                Ok(())
+            }
             Err(Stop::Err(e)) => {
                 std::mem::swap(&mut self.state, &mut self.backup);
                 self.log.truncate(log_len);
+                self.cached = saved;
                 Err(e)
             }
         }
@@ -286,6 +341,7 @@ impl Game {
             return Err(EngineError::LimitExceeded("persistent effects"));
         }
         self.state.effects.push(e);
+        self.invalidate();
         Ok(())
     }
 
@@ -295,6 +351,7 @@ impl Game {
             return Err(EngineError::LimitExceeded("triggers"));
         }
         self.state.triggers.push(t);
+        self.invalidate();
         Ok(())
     }
 
@@ -304,6 +361,7 @@ impl Game {
             return Err(EngineError::LimitExceeded("replacement effects"));
         }
         self.state.replacements.push(r);
+        self.invalidate();
         Ok(())
     }
 

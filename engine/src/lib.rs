@@ -23,6 +23,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bot;
 pub mod decision;
 pub mod error;
 pub mod game;
@@ -31,7 +32,9 @@ pub mod pool;
 mod rules;
 pub mod scenario;
 pub mod state;
+pub mod view;
 
+pub use bot::{Bot, GreedyBot, RandomBot};
 pub use decision::{Choice, Decision, DecisionKind};
 pub use error::{EngineError, SetupError};
 pub use game::Game;
@@ -41,3 +44,4 @@ pub use rules::{steal_count, Action};
 pub use state::{
     CardSpec, DeckList, DieSpec, InstId, Outcome, Phase, PlayerId, PlayerSetup, Setup, State, Zone,
 };
+pub use view::{View, ViewData};

@@ -81,7 +81,7 @@ impl Pool {
                 keywords,
             });
             let idx = CardIdx(pool.ids.len() as u16);
-            pool.by_id.insert(card.id.clone(), idx);
+            pool.by_id.entry(card.id.clone()).or_insert(idx);
             pool.ids.push(card.id.clone());
             pool.tags.push(card.tags.clone());
         }

@@ -13,34 +13,31 @@ use gigscript_dsl::Keyword;
 
 impl Game {
     /// Rule 9.3: attack options of the turn player: each Unit that can attack, against each
-    /// spent rival Unit (rule 9.3.2.1) and a non-empty rival Gig area (rule 9.3.2.2).
-    pub(crate) fn attack_options(&self, p: PlayerId) -> Vec<Choice> {
+    /// spent rival Unit (rule 9.3.2.1) and a non-empty rival Gig area (rule 9.3.2.2), appended
+    /// to `out` (no allocation of its own: this runs at every Main Phase decision).
+    pub(crate) fn push_attack_options(&self, p: PlayerId, out: &mut Vec<Choice>) {
         let rival = p.other();
-        let mut targets: Vec<Target> = self
-            .state
-            .player(rival)
-            .field
-            .iter()
-            .copied()
-            .filter(|&u| self.state.inst(u).is_some_and(|i| i.spent))
-            .map(Target::Unit)
-            .collect();
-        if self.state.gig_count(rival) > 0 {
-            targets.push(Target::Gigs(rival));
-        }
-        let mut out = Vec::new();
+        let rival_field = &self.state.player(rival).field;
+        let gigs = self.state.gig_count(rival) > 0;
         for &a in &self.state.player(p).field {
             if !self.can_attack(a) {
                 continue;
             }
-            for &target in &targets {
+            for &u in rival_field {
+                if self.state.inst(u).is_some_and(|i| i.spent) {
+                    out.push(Choice::Attack {
+                        attacker: a,
+                        target: Target::Unit(u),
+                    });
+                }
+            }
+            if gigs {
                 out.push(Choice::Attack {
                     attacker: a,
-                    target,
+                    target: Target::Gigs(rival),
                 });
             }
         }
-        out
     }
 
     /// Rules 9.13, 9.26: whether the attack has ended: the attacker left the field
@@ -98,8 +95,8 @@ impl Game {
                 options.push(Choice::Block(u));
             }
         }
-        options.extend(self.call_options(d));
-        options.extend(self.hand_plays(d, true));
+        self.push_call_options(d, &mut options);
+        self.push_hand_plays(d, true, &mut options);
         options.push(Choice::EndReactions);
         Decision {
             player: d,

@@ -32,6 +32,11 @@ impl Game {
 
     /// €$ a player can pay now (rule 11.8.1: ready Eddies and payable Legends).
     pub(crate) fn can_pay(&self, p: PlayerId, cost: u8, exclude: Option<InstId>) -> bool {
+        self.pay_budget(p, exclude) >= usize::from(cost)
+    }
+
+    /// How many €$ a player can pay now (rule 11.8.1).
+    fn pay_budget(&self, p: PlayerId, exclude: Option<InstId>) -> usize {
         let pl = self.state.player(p);
         let eddies = pl
             .eddies
@@ -43,7 +48,7 @@ impl Game {
             .iter()
             .filter(|&&l| Some(l) != exclude && self.legend_can_pay(l))
             .count();
-        eddies + legends >= usize::from(cost)
+        eddies + legends
     }
 
     /// Rule 4.10.1: a friendly Unit, or a friendly face-up Legend in the Legends area.
@@ -59,19 +64,33 @@ impl Game {
         v
     }
 
+    /// Whether [`Game::equip_hosts`] is non-empty, without collecting it.
+    fn has_equip_host(&self, p: PlayerId) -> bool {
+        let pl = self.state.player(p);
+        !pl.field.is_empty()
+            || pl
+                .legends
+                .iter()
+                .any(|&l| self.state.inst(l).is_some_and(|i| i.face_up))
+    }
+
     /// Cards in hand a player can play now, one option per distinct card (copies in hand are
     /// interchangeable). With `quick_only`, only {Quick} Programs (rule 9.10.1).
-    pub(crate) fn hand_plays(&self, p: PlayerId, quick_only: bool) -> Vec<Choice> {
-        let mut seen: Vec<CardIdx> = Vec::new();
-        let mut out = Vec::new();
-        for &i in &self.state.player(p).hand {
+    pub(crate) fn push_hand_plays(&self, p: PlayerId, quick_only: bool, out: &mut Vec<Choice>) {
+        let hand = &self.state.player(p).hand;
+        let budget = self.pay_budget(p, None);
+        for (k, &i) in hand.iter().enumerate() {
             let Some(inst) = self.state.inst(i) else {
                 continue;
             };
-            if seen.contains(&inst.card) {
+            // One option per distinct card: skip a card seen earlier in the hand (no
+            // allocation: hands are small).
+            if hand[..k]
+                .iter()
+                .any(|&j| self.state.inst(j).is_some_and(|x| x.card == inst.card))
+            {
                 continue;
             }
-            seen.push(inst.card);
             let facts = self.pool.facts(inst.card);
             if quick_only
                 && !(facts.kind == CardType::Program && facts.keywords.has(Keyword::Quick))
@@ -85,51 +104,56 @@ impl Game {
             // followed (a Gear with nothing to equip, rule 4.10), can't be played.
             let playable = match facts.kind {
                 CardType::Unit | CardType::Program => true,
-                CardType::Gear => !self.equip_hosts(p).is_empty(),
+                CardType::Gear => self.has_equip_host(p),
                 CardType::Legend => false,
             };
-            if playable && self.can_pay(p, cost, None) {
+            if playable && usize::from(cost) <= budget {
                 out.push(Choice::Play(i));
             }
         }
-        out
     }
 
-    /// Calling a Legend (rules 8.12, 11.11): once per turn, 1 €$, a face-down Legend.
-    pub(crate) fn call_options(&self, p: PlayerId) -> Vec<Choice> {
+    /// Calling a Legend (rules 8.12, 11.11): once per turn, 1 €$, a face-down Legend; the
+    /// options are appended to `out`.
+    pub(crate) fn push_call_options(&self, p: PlayerId, out: &mut Vec<Choice>) {
         let pl = self.state.player(p);
         if pl.called_this_turn || !self.can_pay(p, 1, None) {
-            return Vec::new();
+            return;
         }
-        pl.legends
-            .iter()
-            .copied()
-            .filter(|&l| self.state.inst(l).is_some_and(|i| !i.face_up))
-            .map(Choice::Call)
-            .collect()
+        out.extend(
+            pl.legends
+                .iter()
+                .copied()
+                .filter(|&l| self.state.inst(l).is_some_and(|i| !i.face_up))
+                .map(Choice::Call),
+        );
     }
 
     pub(crate) fn main_decision(&self) -> Decision {
         let p = self.state.turn_player;
         let pl = self.state.player(p);
-        let mut options = Vec::new();
+        let mut options = Vec::with_capacity(16);
         // Rule 8.11: sell a card with a Sell Tag, once per turn (rule 8.11.1).
         if !pl.sold_this_turn {
-            let mut seen: Vec<CardIdx> = Vec::new();
-            for &i in &pl.hand {
+            for (k, &i) in pl.hand.iter().enumerate() {
                 let Some(inst) = self.state.inst(i) else {
                     continue;
                 };
-                if self.pool.facts(inst.card).sell && !seen.contains(&inst.card) {
-                    seen.push(inst.card);
+                let sellable = self.pool.facts(inst.card).sell;
+                let seen = || {
+                    pl.hand[..k]
+                        .iter()
+                        .any(|&j| self.state.inst(j).is_some_and(|x| x.card == inst.card))
+                };
+                if sellable && !seen() {
                     options.push(Choice::Sell(i));
                 }
             }
         }
         // Rule 8.12: call a Legend.
-        options.extend(self.call_options(p));
+        self.push_call_options(p, &mut options);
         // Rule 8.13: play a card from hand.
-        options.extend(self.hand_plays(p, false));
+        self.push_hand_plays(p, false, &mut options);
         // Rules 4.5 and 11.25: play a face-up Legend with a cost from the Legends area; the
         // Legend itself can't pay for itself.
         for &l in &pl.legends {
@@ -150,7 +174,7 @@ impl Game {
             }
         }
         // Rule 8.15: attack.
-        options.extend(self.attack_options(p));
+        self.push_attack_options(p, &mut options);
         // Rule 8.9: pass.
         options.push(Choice::Pass);
         Decision {

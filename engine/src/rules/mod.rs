@@ -31,15 +31,20 @@ impl Game {
                     return Err(EngineError::Bug("a decision without options").into())
                 }
                 Some(d) if d.prompt.is_mandatory() && d.options.len() == 1 => {
-                    let label = self.label_at(&d, 0);
-                    self.log.push(LogEntry::Choice {
-                        player: d.player,
-                        label,
-                        auto: true,
-                    });
+                    if self.log_choices {
+                        let label = self.label_at(&d, 0);
+                        self.log.push(LogEntry::Choice {
+                            player: d.player,
+                            label,
+                            auto: true,
+                        });
+                    }
                     self.step_choice(d.player, d.options[0])?;
                 }
-                Some(_) => return Ok(()),
+                Some(d) => {
+                    self.cached = Some(d);
+                    return Ok(());
+                }
                 None => self.step_auto()?,
             }
         }

@@ -307,6 +307,14 @@ impl State {
         self.rng.clone_from(&other.rng);
     }
 
+    /// Replaces the RNG by a fresh one from `seed`. A new game's state depends on its seed only
+    /// through the RNG, so a state from [`State::new_game`] reseeded equals a new game with that
+    /// seed: headless runs build one per deck pair and clone it instead of resolving card ids
+    /// for every game.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+    }
+
     /// The instance `id` (panics never: an unknown id is a bug reported by the caller).
     pub fn inst(&self, id: InstId) -> Option<&Instance> {
         self.instances.get(id.0 as usize)

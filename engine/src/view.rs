@@ -1,0 +1,591 @@
+//! Hidden information: what one player may know of a game (rules 5.3.1.2, 5.4, 5.5.3, 5.7.4,
+//! 5.8.3), as a read-only facade over the [`Game`] that bots and the terminal player use.
+//!
+//! A [`View`] answers only questions whose answers the player may know: their own hand, the
+//! rival's hand size, deck sizes (not order), face-down Legends by position (not identity),
+//! face-down Eddies as counts, every public area, the turn and phase, the attack in progress,
+//! and the current decision's options when it is theirs. [`View::data`] materialises all of it
+//! as a plain value; the hidden-information test changes every hidden card and checks that
+//! value is unchanged.
+//!
+//! The engine keeps no record of "looked at" face-down Legends yet (no effect looks at one
+//! without card text), so every face-down Legend is hidden from both players, its owner
+//! included (rule 5.7.4.1). Option values ([`Choice`]) name cards by [`InstId`]: those of hidden
+//! cards are opaque handles that no view method maps to a card.
+
+use crate::decision::{Choice, DecisionKind};
+use crate::game::Game;
+use crate::log::{Event, LogEntry};
+use crate::pool::{CardIdx, Pool};
+use crate::state::{AttackStep, DieArea, DieId, Frame, InstId, Outcome, PlayerId, Target, Zone};
+use serde::Serialize;
+
+/// A card the viewer may see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenCard {
+    /// the instance
+    pub inst: InstId,
+    /// which card
+    pub card: CardIdx,
+}
+
+/// A Unit on the field (or a face-up Legend) as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenUnit {
+    /// the card
+    pub card: SeenCard,
+    /// its current power (rule 3.17.2)
+    pub power: i32,
+    /// spent rather than ready
+    pub spent: bool,
+    /// lagging (rule 11.3)
+    pub lag: bool,
+    /// equipped Gear
+    pub gear: Vec<SeenCard>,
+}
+
+/// A card in a Legends area.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum SeenLegend {
+    /// face-down: only its position (1-based) and orientation
+    FaceDown {
+        /// position in the Legends area, 1-based (as in `legend 2`)
+        position: usize,
+        /// spent rather than ready
+        spent: bool,
+    },
+    /// face-up: public
+    FaceUp(SeenUnit),
+}
+
+/// A Gig die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenDie {
+    /// the die
+    pub die: DieId,
+    /// who brought it
+    pub owner: PlayerId,
+    /// 4 to 20
+    pub sides: u8,
+    /// its value
+    pub value: u8,
+}
+
+/// The attack in progress, as everyone sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenAttack {
+    /// the attacking player
+    pub player: PlayerId,
+    /// the attacking Unit
+    pub attacker: InstId,
+    /// what it attacks (a Blocker replaces the target)
+    pub target: Target,
+    /// the step
+    pub step: AttackStep,
+}
+
+/// The phase of the turn (rule 8.1), or setup before the first turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum SeenPhase {
+    /// pre-game setup (rule 7)
+    Setup,
+    /// the Start Phase (rule 8.6)
+    Start,
+    /// the Main Phase (rule 8.9)
+    Main,
+    /// the End of Turn (rule 8.16)
+    End,
+    /// the game is over
+    Over,
+}
+
+/// One side of the table as the viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenSide {
+    /// the hand, when it is the viewer's own (`None` for the rival)
+    pub hand: Option<Vec<SeenCard>>,
+    /// cards in hand
+    pub hand_size: usize,
+    /// cards in the deck
+    pub deck_size: usize,
+    /// the field
+    pub field: Vec<SeenUnit>,
+    /// the Legends area, left to right
+    pub legends: Vec<SeenLegend>,
+    /// ready Eddies
+    pub eddies_ready: usize,
+    /// spent Eddies
+    pub eddies_spent: usize,
+    /// the trash, bottom first
+    pub trash: Vec<SeenCard>,
+    /// removed from the game
+    pub removed: Vec<SeenCard>,
+    /// the Gig area, in die order
+    pub gigs: Vec<SeenDie>,
+    /// the fixer area, in die order
+    pub fixer: Vec<SeenDie>,
+}
+
+/// Everything a [`View`] shows, as one plain value (for tests and tools).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ViewData {
+    /// the viewer
+    pub me: PlayerId,
+    /// the game turn number
+    pub turn: u16,
+    /// whose turn it is
+    pub turn_player: PlayerId,
+    /// the phase
+    pub phase: SeenPhase,
+    /// overtime has begun
+    pub overtime: bool,
+    /// the attack in progress
+    pub attack: Option<SeenAttack>,
+    /// the result, once over
+    pub outcome: Option<Outcome>,
+    /// who decides now
+    pub decider: Option<PlayerId>,
+    /// the decision's kind and option labels, when the viewer decides
+    pub decision: Option<(DecisionKind, Vec<Choice>, Vec<String>)>,
+    /// the viewer's side, then the rival's
+    pub sides: [SeenSide; 2],
+}
+
+/// What player `me` may know of a game. Cheap to make (it borrows the game); every method
+/// answers only from information the player has.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    game: &'a Game,
+    me: PlayerId,
+}
+
+impl Game {
+    /// What player `p` may know of this game.
+    pub fn view(&self, p: PlayerId) -> View<'_> {
+        View { game: self, me: p }
+    }
+}
+
+impl<'a> View<'a> {
+    /// The viewer.
+    pub fn me(&self) -> PlayerId {
+        self.me
+    }
+
+    /// The rival.
+    pub fn rival(&self) -> PlayerId {
+        self.me.other()
+    }
+
+    /// The card pool (public card facts).
+    pub fn pool(&self) -> &'a Pool {
+        &self.game.pool
+    }
+
+    /// A card's id.
+    pub fn id(&self, c: SeenCard) -> &'a str {
+        self.game.pool.id(c.card)
+    }
+
+    /// The game turn number.
+    pub fn turn(&self) -> u16 {
+        self.game.state.turn
+    }
+
+    /// Whose turn it is.
+    pub fn turn_player(&self) -> PlayerId {
+        self.game.state.turn_player
+    }
+
+    /// Whether overtime has begun.
+    pub fn overtime(&self) -> bool {
+        self.game.state.overtime
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.state.outcome
+    }
+
+    /// The phase of the turn.
+    pub fn phase(&self) -> SeenPhase {
+        if self.game.state.outcome.is_some() {
+            return SeenPhase::Over;
+        }
+        for f in self.game.state.frames.iter().rev() {
+            match f {
+                Frame::Setup(_) => return SeenPhase::Setup,
+                Frame::Start(_) => return SeenPhase::Start,
+                Frame::End(_) => return SeenPhase::End,
+                Frame::Main | Frame::Attack(_) => return SeenPhase::Main,
+                _ => {}
+            }
+        }
+        SeenPhase::Main
+    }
+
+    /// The innermost attack in progress.
+    pub fn attack(&self) -> Option<SeenAttack> {
+        self.game.state.frames.iter().rev().find_map(|f| match f {
+            Frame::Attack(a) => Some(SeenAttack {
+                player: a.player,
+                attacker: a.attacker,
+                target: a.target,
+                step: a.step,
+            }),
+            _ => None,
+        })
+    }
+
+    /// Who decides now (public: the table sees whom it waits for).
+    pub fn decider(&self) -> Option<PlayerId> {
+        self.game.decision_ref().map(|d| d.player)
+    }
+
+    /// The current decision's kind and options, when the viewer decides.
+    pub fn decision(&self) -> Option<(DecisionKind, &'a [Choice])> {
+        let d = self.game.decision_ref()?;
+        (d.player == self.me).then_some((d.prompt, d.options.as_slice()))
+    }
+
+    /// The labels of the viewer's current options.
+    pub fn labels(&self) -> Vec<String> {
+        match self.game.decision_ref() {
+            Some(d) if d.player == self.me => self.game.labels(d),
+            _ => Vec::new(),
+        }
+    }
+
+    fn seen(&self, i: InstId) -> Option<SeenCard> {
+        self.game.state.inst(i).map(|x| SeenCard {
+            inst: i,
+            card: x.card,
+        })
+    }
+
+    fn seen_list(&self, list: &[InstId]) -> Vec<SeenCard> {
+        list.iter().filter_map(|&i| self.seen(i)).collect()
+    }
+
+    /// The viewer's hand.
+    pub fn hand(&self) -> Vec<SeenCard> {
+        self.seen_list(&self.game.state.player(self.me).hand)
+    }
+
+    /// Cards in a player's hand.
+    pub fn hand_size(&self, p: PlayerId) -> usize {
+        self.game.state.player(p).hand.len()
+    }
+
+    /// Cards in a player's deck.
+    pub fn deck_size(&self, p: PlayerId) -> usize {
+        self.game.state.player(p).deck.len()
+    }
+
+    /// A face-up card in play with its power and orientation.
+    pub fn unit(&self, i: InstId) -> Option<SeenUnit> {
+        let x = self.game.state.inst(i)?;
+        let public = x.face_up && matches!(x.zone, Zone::Field | Zone::Legends);
+        public.then(|| SeenUnit {
+            card: SeenCard {
+                inst: i,
+                card: x.card,
+            },
+            power: self.game.power_of(i),
+            spent: x.spent,
+            lag: x.lag,
+            gear: self
+                .game
+                .state
+                .gear_of(i)
+                .filter_map(|g| self.seen(g))
+                .collect(),
+        })
+    }
+
+    /// A player's field.
+    pub fn field(&self, p: PlayerId) -> Vec<SeenUnit> {
+        let st = &self.game.state;
+        st.player(p)
+            .field
+            .iter()
+            .filter_map(|&u| self.unit(u))
+            .collect()
+    }
+
+    /// A player's Legends area: face-down Legends by position only.
+    pub fn legends(&self, p: PlayerId) -> Vec<SeenLegend> {
+        let st = &self.game.state;
+        st.player(p)
+            .legends
+            .iter()
+            .enumerate()
+            .map(|(k, &l)| match self.unit(l) {
+                Some(u) => SeenLegend::FaceUp(u),
+                None => SeenLegend::FaceDown {
+                    position: k + 1,
+                    spent: st.inst(l).is_some_and(|x| x.spent),
+                },
+            })
+            .collect()
+    }
+
+    /// A player's Eddies: (ready, spent) counts.
+    pub fn eddies(&self, p: PlayerId) -> (usize, usize) {
+        let st = &self.game.state;
+        let list = &st.player(p).eddies;
+        let spent = list
+            .iter()
+            .filter(|&&e| st.inst(e).is_some_and(|x| x.spent))
+            .count();
+        (list.len() - spent, spent)
+    }
+
+    /// A player's trash, bottom first.
+    pub fn trash(&self, p: PlayerId) -> Vec<SeenCard> {
+        self.seen_list(&self.game.state.player(p).trash)
+    }
+
+    /// Cards a player has removed from the game.
+    pub fn removed(&self, p: PlayerId) -> Vec<SeenCard> {
+        self.seen_list(&self.game.state.player(p).removed)
+    }
+
+    fn dice_in(&self, area: DieArea) -> Vec<SeenDie> {
+        self.game
+            .state
+            .dice
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.area == area)
+            .map(|(k, d)| SeenDie {
+                die: DieId(k as u8),
+                owner: d.owner,
+                sides: d.sides,
+                value: d.value,
+            })
+            .collect()
+    }
+
+    /// A player's Gig area.
+    pub fn gigs(&self, p: PlayerId) -> Vec<SeenDie> {
+        self.dice_in(DieArea::Gigs(p))
+    }
+
+    /// A player's fixer area.
+    pub fn fixer(&self, p: PlayerId) -> Vec<SeenDie> {
+        self.dice_in(DieArea::Fixer(p))
+    }
+
+    /// The Gig die `d`, wherever it is (dice are public).
+    pub fn die(&self, d: DieId) -> Option<SeenDie> {
+        self.game.state.dice.get(d.0 as usize).map(|x| SeenDie {
+            die: d,
+            owner: x.owner,
+            sides: x.sides,
+            value: x.value,
+        })
+    }
+
+    /// A card the viewer may see, wherever it is: a public card, or one in their own hand.
+    pub fn card(&self, i: InstId) -> Option<SeenCard> {
+        let x = self.game.state.inst(i)?;
+        let visible = match x.zone {
+            Zone::Hand => x.owner == self.me,
+            Zone::Deck => false,
+            Zone::Legends | Zone::Eddies => x.face_up,
+            Zone::Field => x.face_up || x.equipped_to.is_some(),
+            Zone::Trash | Zone::Removed | Zone::Resolving => true,
+        };
+        visible.then_some(SeenCard {
+            inst: i,
+            card: x.card,
+        })
+    }
+
+    /// One side of the table.
+    pub fn side(&self, p: PlayerId) -> SeenSide {
+        let (eddies_ready, eddies_spent) = self.eddies(p);
+        SeenSide {
+            hand: (p == self.me).then(|| self.hand()),
+            hand_size: self.hand_size(p),
+            deck_size: self.deck_size(p),
+            field: self.field(p),
+            legends: self.legends(p),
+            eddies_ready,
+            eddies_spent,
+            trash: self.trash(p),
+            removed: self.removed(p),
+            gigs: self.gigs(p),
+            fixer: self.fixer(p),
+        }
+    }
+
+    /// Everything this view shows, as one value.
+    pub fn data(&self) -> ViewData {
+        ViewData {
+            me: self.me,
+            turn: self.turn(),
+            turn_player: self.turn_player(),
+            phase: self.phase(),
+            overtime: self.overtime(),
+            attack: self.attack(),
+            outcome: self.outcome(),
+            decider: self.decider(),
+            decision: self.decision().map(|(k, o)| (k, o.to_vec(), self.labels())),
+            sides: [self.side(self.me), self.side(self.rival())],
+        }
+    }
+
+    /// A log entry in plain words as the viewer may read it: the rival's draws are "a card",
+    /// and a card the viewer can't see now is named by where it is, never by its id.
+    pub fn describe(&self, e: &LogEntry) -> String {
+        match e {
+            LogEntry::Event(Event::Drew { player, .. }) if *player != self.me => {
+                format!("p{} draws a card", player.0)
+            }
+            LogEntry::Event(ev) if self.hides(ev) => match *ev {
+                Event::Moved { from, to, .. } => {
+                    format!("a card moves from {} to {}", from.as_str(), to.as_str())
+                }
+                Event::Spent(_) => "a face-down card is spent".into(),
+                Event::Readied(_) => "a face-down card readies".into(),
+                _ => "a hidden card changes".into(),
+            },
+            _ => self.game.describe(e),
+        }
+    }
+
+    /// Whether describing an event would name a card the viewer can't see.
+    fn hides(&self, ev: &Event) -> bool {
+        let hidden = |i: InstId| self.card(i).is_none();
+        match *ev {
+            Event::Moved { inst, from, to } => {
+                let secret = |z: Zone| matches!(z, Zone::Deck | Zone::Hand | Zone::Eddies);
+                hidden(inst) || (secret(from) && secret(to) && !self.owns(inst))
+            }
+            Event::Spent(i)
+            | Event::Readied(i)
+            | Event::Sold(i)
+            | Event::Called(i)
+            | Event::Played(i)
+            | Event::Defeated(i)
+            | Event::LostFight(i)
+            | Event::Blocked(i)
+            | Event::ProgramResolved(i) => hidden(i),
+            _ => false,
+        }
+    }
+
+    fn owns(&self, i: InstId) -> bool {
+        self.game.state.inst(i).is_some_and(|x| x.owner == self.me)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::DeckList;
+    use gigscript_dsl::{card::load_cards, deck::load_deck, Sources};
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::sync::Arc;
+
+    fn sample_game(seed: u64, choices: usize) -> Game {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut sources = Sources::new();
+        let (db, _) = load_cards(&[root.join("cards")], &mut sources);
+        let pool = Arc::new(Pool::from_db(&db));
+        let mut deck = |f: &str| {
+            let d = load_deck(&root.join("decks").join(f), &mut sources).unwrap();
+            DeckList::from_deck(&d)
+        };
+        let (a, b) = (deck("red-street.toml"), deck("yellow-blue-fixers.toml"));
+        let mut g = Game::new(pool, [&a, &b], seed).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..choices {
+            let Some(d) = g.decision_ref() else { break };
+            let ix = rng.gen_range(0..d.options.len());
+            g.apply_index(ix).unwrap();
+        }
+        g
+    }
+
+    /// Gives the hidden cards of `cards` a random permutation of their identities.
+    fn permute(g: &mut Game, cards: &[InstId], rng: &mut ChaCha8Rng) {
+        let mut ids: Vec<CardIdx> = cards
+            .iter()
+            .map(|&i| g.state.instances[i.0 as usize].card)
+            .collect();
+        ids.shuffle(rng);
+        for (&i, c) in cards.iter().zip(ids) {
+            g.state.instances[i.0 as usize].card = c;
+        }
+    }
+
+    #[test]
+    fn changing_every_hidden_card_leaves_the_view_unchanged() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut checked = 0;
+        for seed in 0..40 {
+            let g = sample_game(seed, 20 + (seed as usize * 7) % 90);
+            if g.outcome().is_some() {
+                continue;
+            }
+            for me in PlayerId::BOTH {
+                let before = g.view(me).data();
+                let mut h = g.clone();
+                let rival = me.other();
+                // the rival's hand and deck hold the same multiset of cards, any way round
+                let mut secret: Vec<InstId> = h.state.player(rival).hand.clone();
+                secret.extend(h.state.player(rival).deck.clone());
+                permute(&mut h, &secret, &mut rng);
+                // both decks in any order
+                for p in PlayerId::BOTH {
+                    h.state.players[p.ix()].deck.shuffle(&mut rng);
+                }
+                // face-down Legends and Eddies of both players swap identities
+                for p in PlayerId::BOTH {
+                    let pl = h.state.player(p).clone();
+                    let down = |list: &[InstId]| -> Vec<InstId> {
+                        list.iter()
+                            .copied()
+                            .filter(|&i| !h.state.instances[i.0 as usize].face_up)
+                            .collect()
+                    };
+                    let (legends, eddies) = (down(&pl.legends), down(&pl.eddies));
+                    permute(&mut h, &legends, &mut rng);
+                    permute(&mut h, &eddies, &mut rng);
+                }
+                // and the future rolls change
+                h.state.rng = ChaCha8Rng::seed_from_u64(rng.gen());
+                h.invalidate();
+                assert_eq!(before, h.view(me).data(), "seed {seed}, viewer p{}", me.0);
+                checked += 1;
+            }
+        }
+        assert!(checked > 40, "only {checked} positions checked");
+    }
+
+    #[test]
+    fn the_rival_sees_no_options_and_no_hand() {
+        let g = sample_game(3, 30);
+        let d = g.decision_ref().unwrap();
+        let other = g.view(d.player.other()).data();
+        assert!(other.decision.is_none());
+        assert!(other.sides[1].hand.is_none());
+        assert!(g.view(d.player).data().decision.is_some());
+    }
+
+    #[test]
+    fn the_rivals_draws_are_described_without_names() {
+        let g = sample_game(5, 40);
+        let v = g.view(PlayerId(0));
+        let text: Vec<String> = g.log().iter().map(|e| v.describe(e)).collect();
+        assert!(text.iter().any(|t| t == "p1 draws a card"));
+        assert!(text
+            .iter()
+            .any(|t| t.starts_with("p0 draws ") && t != "p0 draws a card"));
+    }
+}

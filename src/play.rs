@@ -1,0 +1,610 @@
+//! `gig play` (a human against a bot, commands read line by line from standard input) and
+//! `gig replay` (step through a saved game). Save files are JSON: the seed, both decks, the
+//! labels of every choice so far and a digest of the card pool they were played with.
+
+use crate::cmd::{game_deck, sample_deck, Context, Outcome};
+use crate::sim::mix;
+use gigscript_dsl::Sources;
+use gigscript_engine::bot::{bot_by_name, BOT_NAMES};
+use gigscript_engine::view::{SeenLegend, SeenUnit, View};
+use gigscript_engine::{DeckList, Game, LogEntry, Outcome as GameOutcome, PlayerId, Pool};
+use serde::{Deserialize, Serialize};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The save-file format version.
+pub const SAVE_FORMAT: u32 = 1;
+/// Largest save file read.
+pub const MAX_SAVE_LEN: u64 = 16 * 1024 * 1024;
+/// Log lines shown under the board.
+const SHOWN_EVENTS: usize = 10;
+
+/// A deck in a save file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedDeck {
+    /// the deck's name
+    pub name: String,
+    /// the Legends' ids
+    pub legends: Vec<String>,
+    /// the main deck, one id per copy
+    pub main: Vec<String>,
+}
+
+/// A saved game: enough to rebuild it exactly, and the check that the cards are the same.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SaveFile {
+    /// [`SAVE_FORMAT`]
+    pub format: u32,
+    /// digest of the card files and the card grammar the game was played with
+    pub digest: String,
+    /// the game seed
+    pub seed: u64,
+    /// the human's seat (0 or 1)
+    pub human: u8,
+    /// the bot's name
+    pub bot: String,
+    /// seat 0's and seat 1's decks
+    pub decks: [SavedDeck; 2],
+    /// the labels of every choice made so far, in order (not the automatic ones)
+    pub choices: Vec<String>,
+    /// the log as text (to check that a replay reproduces it)
+    pub log: Vec<String>,
+}
+
+/// A stable digest (64-bit FNV-1a) of every card file under `cards` (by relative path, sorted)
+/// and of `grammar/card.pest` beside it, if present.
+pub fn pool_digest(cards: &Path) -> std::io::Result<String> {
+    let mut files = Vec::new();
+    collect_toml(cards, cards, &mut files)?;
+    files.sort();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    for (rel, path) in &files {
+        feed(rel.as_bytes());
+        feed(&[0]);
+        feed(&std::fs::read(path)?);
+        feed(&[0]);
+    }
+    let grammar = cards
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join("grammar/card.pest");
+    if let Ok(text) = std::fs::read(&grammar) {
+        feed(b"grammar/card.pest\0");
+        feed(&text);
+    }
+    Ok(format!("{h:016x}"))
+}
+
+fn collect_toml(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            collect_toml(root, &path, out)?;
+        } else if path.extension().is_some_and(|e| e == "toml") {
+            let rel = path.strip_prefix(root).unwrap_or(&path);
+            out.push((rel.to_string_lossy().replace('\\', "/"), path));
+        }
+    }
+    Ok(())
+}
+
+/// What `gig play` was asked.
+pub struct PlayArgs {
+    /// the human's deck
+    pub deck: Option<PathBuf>,
+    /// the bot's deck
+    pub bot_deck: Option<PathBuf>,
+    /// the bot
+    pub bot: String,
+    /// the game seed
+    pub seed: u64,
+    /// save here when the game ends or input runs out
+    pub save: Option<PathBuf>,
+    /// resume a saved game
+    pub load: Option<PathBuf>,
+}
+
+/// A game being played or replayed, with what it takes to save it.
+struct Session {
+    game: Game,
+    save: SaveFile,
+}
+
+impl Session {
+    fn new(pool: Arc<Pool>, save: SaveFile) -> Result<Session, String> {
+        let list = |d: &SavedDeck| DeckList {
+            legends: d.legends.clone(),
+            main: d.main.clone(),
+        };
+        let decks = [list(&save.decks[0]), list(&save.decks[1])];
+        let game = Game::new(pool, [&decks[0], &decks[1]], save.seed)
+            .map_err(|e| format!("the saved decks don't make a game: {e:?}"))?;
+        Ok(Session { game, save })
+    }
+
+    /// Re-applies the saved choices.
+    fn replay(&mut self, choices: &[String]) -> Result<(), String> {
+        for (n, label) in choices.iter().enumerate() {
+            self.apply_label(label)
+                .map_err(|e| format!("choice {} `{label}` does not replay: {e}", n + 1))?;
+        }
+        Ok(())
+    }
+
+    fn apply_label(&mut self, label: &str) -> Result<(), String> {
+        self.game.apply_label(label).map_err(|e| format!("{e:?}"))?;
+        self.save.choices.push(label.to_owned());
+        Ok(())
+    }
+
+    fn log_text(&self) -> Vec<String> {
+        self.game
+            .log()
+            .iter()
+            .map(|e| self.game.describe(e))
+            .collect()
+    }
+
+    fn write(&mut self, path: &Path) -> Result<(), String> {
+        self.save.log = self.log_text();
+        let text = serde_json::to_string_pretty(&self.save).expect("a save serialises");
+        std::fs::write(path, text + "\n")
+            .map_err(|e| format!("can't write {}: {e}", path.display()))
+    }
+}
+
+fn read_save(path: &Path) -> Result<SaveFile, (Outcome, String)> {
+    let meta = std::fs::metadata(path).map_err(|e| {
+        (
+            Outcome::Fatal,
+            format!("can't read {}: {e}", path.display()),
+        )
+    })?;
+    if meta.len() > MAX_SAVE_LEN {
+        return Err((
+            Outcome::Findings,
+            format!("{}: larger than {MAX_SAVE_LEN} bytes", path.display()),
+        ));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        (
+            Outcome::Fatal,
+            format!("can't read {}: {e}", path.display()),
+        )
+    })?;
+    let save: SaveFile = serde_json::from_str(&text).map_err(|e| {
+        (
+            Outcome::Findings,
+            format!("{}: not a gig save file: {e}", path.display()),
+        )
+    })?;
+    if save.format != SAVE_FORMAT {
+        return Err((
+            Outcome::Findings,
+            format!(
+                "{}: save format {} (this gig reads {SAVE_FORMAT})",
+                path.display(),
+                save.format
+            ),
+        ));
+    }
+    Ok(save)
+}
+
+/// Loads the pool and checks the save's digest against it.
+fn open_save(ctx: &Context, path: &Path) -> Result<Session, Outcome> {
+    let fail = |(o, msg): (Outcome, String)| {
+        eprintln!("error: {msg}");
+        o
+    };
+    let save = read_save(path).map_err(fail)?;
+    let digest = pool_digest(&ctx.cards_dir)
+        .map_err(|e| fail((Outcome::Fatal, format!("can't read the cards: {e}"))))?;
+    if save.digest != digest {
+        return Err(fail((
+            Outcome::Findings,
+            format!(
+                "{}: saved with another card pool (digest {}, the cards here give {digest}); \
+                 it would not replay the same game",
+                path.display(),
+                save.digest
+            ),
+        )));
+    }
+    let mut sources = Sources::new();
+    let db = ctx.load_db(&mut sources)?;
+    let pool = Arc::new(Pool::from_db(&db));
+    let choices = save.choices.clone();
+    let mut s = Session::new(
+        pool,
+        SaveFile {
+            choices: Vec::new(),
+            ..save
+        },
+    )
+    .map_err(|m| fail((Outcome::Findings, format!("{}: {m}", path.display()))))?;
+    s.replay(&choices)
+        .map_err(|m| fail((Outcome::Findings, format!("{}: {m}", path.display()))))?;
+    Ok(s)
+}
+
+/// `gig play …`
+pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
+    let mut session = match &args.load {
+        Some(path) => match open_save(ctx, path) {
+            Ok(s) => s,
+            Err(o) => return o,
+        },
+        None => match new_session(ctx, &args) {
+            Ok(s) => s,
+            Err(o) => return o,
+        },
+    };
+    let Some(mut bot) = bot_by_name(&session.save.bot, mix(session.save.seed ^ 0xB07)) else {
+        eprintln!(
+            "error: unknown bot `{}` (one of {})",
+            session.save.bot,
+            BOT_NAMES.join(", ")
+        );
+        return Outcome::Fatal;
+    };
+    let human = PlayerId(session.save.human & 1);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut out = std::io::stdout().lock();
+    loop {
+        let Some(d) = session.game.decision_ref().cloned() else {
+            let _ = write!(out, "{}", board(&session.game.view(human), &session.game));
+            let _ = writeln!(
+                out,
+                "game over: {}",
+                result_text(session.game.outcome(), human)
+            );
+            if let Some(path) = &args.save {
+                if let Err(m) = session.write(path) {
+                    eprintln!("error: {m}");
+                    return Outcome::Fatal;
+                }
+            }
+            return Outcome::Ok;
+        };
+        if d.player != human {
+            let ix = {
+                let view = session.game.view(d.player);
+                bot.choose(&view, &d.options)
+            };
+            let label = session
+                .game
+                .labels(&d)
+                .swap_remove(ix.min(d.options.len() - 1));
+            let _ = writeln!(out, "bot: {label}");
+            if let Err(m) = session.apply_label(&label) {
+                eprintln!("error: the bot's choice failed (a bug in the engine): {m}");
+                return Outcome::Findings;
+            }
+            continue;
+        }
+        let view = session.game.view(human);
+        let labels = view.labels();
+        let _ = write!(out, "{}", board(&view, &session.game));
+        let _ = writeln!(out, "options:");
+        for (k, l) in labels.iter().enumerate() {
+            let _ = writeln!(out, "  {:>2}. {l}", k + 1);
+        }
+        let _ = write!(out, "> ");
+        let _ = out.flush();
+        let Some(Ok(line)) = lines.next() else {
+            let _ = writeln!(out, "\ninput ended; the game is not over");
+            if let Some(path) = &args.save {
+                if let Err(m) = session.write(path) {
+                    eprintln!("error: {m}");
+                    return Outcome::Fatal;
+                }
+            }
+            return Outcome::Ok;
+        };
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if line == "quit" || line == "q" {
+            return Outcome::Ok;
+        }
+        if line == "help" || line == "?" {
+            let _ = writeln!(
+                out,
+                "type an option's number or label (or words of it in order), `save FILE`, or `quit`"
+            );
+            continue;
+        }
+        if let Some(path) = line.strip_prefix("save ") {
+            match session.write(Path::new(path.trim())) {
+                Ok(()) => {
+                    let _ = writeln!(out, "saved to {}", path.trim());
+                }
+                Err(m) => {
+                    let _ = writeln!(out, "error: {m}");
+                }
+            }
+            continue;
+        }
+        match pick(&labels, line) {
+            Ok(ix) => {
+                if let Err(m) = session.apply_label(&labels[ix]) {
+                    let _ = writeln!(out, "error: {m}");
+                }
+            }
+            Err(m) => {
+                let _ = writeln!(out, "{m}");
+            }
+        }
+    }
+}
+
+/// The option a typed line names: its number, its exact label, or the only label containing
+/// the typed words in order.
+fn pick(labels: &[String], line: &str) -> Result<usize, String> {
+    if let Ok(n) = line.parse::<usize>() {
+        return if (1..=labels.len()).contains(&n) {
+            Ok(n - 1)
+        } else {
+            Err(format!("no option {n}: type 1 to {}", labels.len()))
+        };
+    }
+    if let Some(ix) = labels.iter().position(|l| l == line) {
+        return Ok(ix);
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let matches: Vec<usize> = labels
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| {
+            let mut rest = l.split_whitespace();
+            words.iter().all(|w| rest.any(|x| x == *w))
+        })
+        .map(|(k, _)| k)
+        .collect();
+    match matches.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(format!("no option matches `{line}`")),
+        _ => Err(format!(
+            "`{line}` matches {} options; be more precise",
+            matches.len()
+        )),
+    }
+}
+
+fn new_session(ctx: &Context, args: &PlayArgs) -> Result<Session, Outcome> {
+    if !BOT_NAMES.contains(&args.bot.as_str()) {
+        eprintln!(
+            "error: unknown bot `{}` (one of {})",
+            args.bot,
+            BOT_NAMES.join(", ")
+        );
+        return Err(Outcome::Fatal);
+    }
+    let mut sources = Sources::new();
+    let db = ctx.load_db(&mut sources)?;
+    let paths = [
+        args.deck
+            .clone()
+            .unwrap_or_else(|| sample_deck("red-street.toml")),
+        args.bot_deck
+            .clone()
+            .unwrap_or_else(|| sample_deck("yellow-blue-fixers.toml")),
+    ];
+    let mut decks = Vec::new();
+    for p in &paths {
+        let (name, list) = game_deck(ctx, &mut sources, &db, p)?;
+        decks.push(SavedDeck {
+            name,
+            legends: list.legends,
+            main: list.main,
+        });
+    }
+    let digest = pool_digest(&ctx.cards_dir).map_err(|e| {
+        eprintln!("error: can't read the cards: {e}");
+        Outcome::Fatal
+    })?;
+    let save = SaveFile {
+        format: SAVE_FORMAT,
+        digest,
+        seed: args.seed,
+        human: 0,
+        bot: args.bot.clone(),
+        decks: [decks[0].clone(), decks[1].clone()],
+        choices: Vec::new(),
+        log: Vec::new(),
+    };
+    Session::new(Arc::new(Pool::from_db(&db)), save).map_err(|m| {
+        eprintln!("error: {m}");
+        Outcome::Findings
+    })
+}
+
+fn result_text(o: Option<GameOutcome>, human: PlayerId) -> String {
+    match o {
+        Some(GameOutcome::Winner(p)) if p == human => format!("p{} wins (you)", p.0),
+        Some(GameOutcome::Winner(p)) => format!("p{} wins (the bot)", p.0),
+        Some(GameOutcome::Tie) => "a tie".into(),
+        None => "not over".into(),
+    }
+}
+
+fn unit_text(v: &View<'_>, u: &SeenUnit) -> String {
+    let mut s = format!("{} {}", v.id(u.card), u.power);
+    let mut tags = Vec::new();
+    if u.spent {
+        tags.push("spent".to_string());
+    }
+    if u.lag {
+        tags.push("lag".into());
+    }
+    for g in &u.gear {
+        tags.push(format!("gear {}", v.id(*g)));
+    }
+    if !tags.is_empty() {
+        s += &format!(" ({})", tags.join(", "));
+    }
+    s
+}
+
+/// The board as `human` sees it, with the last events of the log.
+fn board(v: &View<'_>, game: &Game) -> String {
+    let mut s = String::new();
+    let whose = |p: PlayerId| if p == v.me() { "you" } else { "the bot" };
+    s += &format!(
+        "\n== turn {}, p{} ({}), {:?} phase{} ==\n",
+        v.turn(),
+        v.turn_player().0,
+        whose(v.turn_player()),
+        v.phase(),
+        if v.overtime() { ", overtime" } else { "" }
+    );
+    for p in [v.rival(), v.me()] {
+        let (ready, spent) = v.eddies(p);
+        s += &format!(
+            "{} (p{}): hand {}, deck {}, trash {}, removed {}, eddies {ready} ready / {spent} spent\n",
+            if p == v.me() { "you" } else { "rival" },
+            p.0,
+            v.hand_size(p),
+            v.deck_size(p),
+            v.trash(p).len(),
+            v.removed(p).len()
+        );
+        let dice = |list: Vec<gigscript_engine::view::SeenDie>, values: bool| -> String {
+            let items: Vec<String> = list
+                .iter()
+                .map(|d| {
+                    let who = if d.owner == p { "" } else { "rival " };
+                    if values {
+                        format!("{who}d{}:{}", d.sides, d.value)
+                    } else {
+                        format!("d{}", d.sides)
+                    }
+                })
+                .collect();
+            if items.is_empty() {
+                "-".into()
+            } else {
+                items.join(" ")
+            }
+        };
+        s += &format!(
+            "  gigs: {}   fixer: {}\n",
+            dice(v.gigs(p), true),
+            dice(v.fixer(p), false)
+        );
+        let legends: Vec<String> = v
+            .legends(p)
+            .iter()
+            .map(|l| match l {
+                SeenLegend::FaceDown { position, spent } => {
+                    format!("legend {position}{}", if *spent { " (spent)" } else { "" })
+                }
+                SeenLegend::FaceUp(u) => unit_text(v, u),
+            })
+            .collect();
+        s += &format!("  legends: {}\n", list_or_dash(&legends));
+        let field: Vec<String> = v.field(p).iter().map(|u| unit_text(v, u)).collect();
+        s += &format!("  field: {}\n", list_or_dash(&field));
+    }
+    let hand: Vec<String> = v.hand().iter().map(|c| v.id(*c).to_owned()).collect();
+    s += &format!("  your hand: {}\n", list_or_dash(&hand));
+    if let Some(a) = v.attack() {
+        let name = |i| v.card(i).map_or("?", |c| v.id(c));
+        let target = match a.target {
+            gigscript_engine::state::Target::Unit(u) => name(u).to_owned(),
+            gigscript_engine::state::Target::Gigs(p) => format!("p{} gigs", p.0),
+        };
+        s += &format!(
+            "  attack: {} attacks {target} ({:?})\n",
+            name(a.attacker),
+            a.step
+        );
+    }
+    let log = game.log();
+    s += "last events:\n";
+    for e in &log[log.len().saturating_sub(SHOWN_EVENTS)..] {
+        if matches!(e, LogEntry::Event(_) | LogEntry::Choice { .. }) {
+            s += &format!("  {}\n", v.describe(e));
+        }
+    }
+    s
+}
+
+fn list_or_dash(items: &[String]) -> String {
+    if items.is_empty() {
+        "-".into()
+    } else {
+        items.join(", ")
+    }
+}
+
+/// `gig replay FILE [--to-end]`
+pub fn replay(ctx: &Context, file: &Path, to_end: bool) -> Outcome {
+    let saved = match read_save(file) {
+        Ok(s) => s,
+        Err((o, m)) => {
+            eprintln!("error: {m}");
+            return o;
+        }
+    };
+    let session = match open_save(ctx, file) {
+        Ok(s) => s,
+        Err(o) => return o,
+    };
+    let log = session.log_text();
+    if !saved.log.is_empty() && saved.log != log {
+        let at = saved
+            .log
+            .iter()
+            .zip(&log)
+            .position(|(a, b)| a != b)
+            .unwrap_or(saved.log.len().min(log.len()));
+        eprintln!(
+            "error: {}: the replay departs from the saved log at line {} (saved `{}`, replayed `{}`)",
+            file.display(),
+            at + 1,
+            saved.log.get(at).map_or("", String::as_str),
+            log.get(at).map_or("", String::as_str)
+        );
+        return Outcome::Findings;
+    }
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut out = std::io::stdout().lock();
+    let mut stepping = !to_end;
+    for (k, e) in session.game.log().iter().enumerate() {
+        let _ = writeln!(out, "{}", log[k]);
+        let is_choice = matches!(e, LogEntry::Choice { auto: false, .. });
+        if stepping && is_choice {
+            let _ = write!(out, "[Enter: next, `end`: to the end] ");
+            let _ = out.flush();
+            match lines.next() {
+                Some(Ok(l)) if l.trim() == "end" => stepping = false,
+                Some(Ok(_)) => {}
+                _ => stepping = false,
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "replayed {} choices, {} log lines: {}",
+        saved.choices.len(),
+        log.len(),
+        if saved.log.is_empty() {
+            "no saved log to compare".to_string()
+        } else {
+            "the saved log is reproduced".to_string()
+        }
+    );
+    Outcome::Ok
+}

@@ -1,0 +1,697 @@
+//! `gig sim`: bot games in parallel (rayon), a results table or JSON, shards and `merge`.
+//!
+//! Each game's seeds come from the run seed and the game's index alone, and results are integer
+//! sums (associative and commutative), so a run gives the same totals for any thread count and
+//! any split into shards.
+
+use crate::cmd::{game_deck, sample_deck, Context, Outcome};
+use gigscript_dsl::Sources;
+use gigscript_engine::bot::{bot_by_name, step, Bot, BOT_NAMES};
+use gigscript_engine::{Event, Game, LogEntry, Outcome as GameOutcome, Pool};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Most decisions one simulated game may take before it is counted unfinished.
+pub const MAX_DECISIONS: u64 = 100_000;
+
+/// What `gig sim` was asked.
+pub struct SimArgs {
+    /// the two deck files (side A, side B)
+    pub decks: Vec<PathBuf>,
+    /// games in the whole run
+    pub games: u64,
+    /// bot names for side A and side B
+    pub bots: Vec<String>,
+    /// the run seed
+    pub seed: u64,
+    /// worker threads (0: one per core)
+    pub threads: usize,
+    /// print JSON
+    pub json: bool,
+    /// `i/n`: only games with index ≡ i (mod n)
+    pub shard: Option<String>,
+    /// single thread, games/s only
+    pub bench: bool,
+}
+
+/// Per-card counts of one side.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CardStat {
+    /// 0 for side A, 1 for side B
+    pub side: u8,
+    /// card id
+    pub id: String,
+    /// games in which it was drawn
+    pub drawn: u64,
+    /// games in which it was played
+    pub played: u64,
+    /// games in which it was played and its side won
+    pub won_when_played: u64,
+    /// won_when_played / played
+    pub win_rate_when_played: f64,
+}
+
+/// The results of a run or of merged shards. `elapsed_s` and `games_per_s` are the only
+/// fields that depend on the machine.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SimResult {
+    /// deck names, side A then B
+    pub decks: [String; 2],
+    /// bot names, side A then B
+    pub bots: [String; 2],
+    /// the run seed
+    pub seed: u64,
+    /// games in the whole run (all shards)
+    pub games: u64,
+    /// the shards these results cover, of `shard_count` (a whole run: `[0]` of 1)
+    pub shards: Vec<u64>,
+    /// how many shards the run is split into
+    pub shard_count: u64,
+    /// games played here
+    pub played: u64,
+    /// wins of side A and side B
+    pub wins: [u64; 2],
+    /// ties
+    pub ties: u64,
+    /// games stopped at the decision limit
+    pub unfinished: u64,
+    /// games stopped by an engine error (a bug)
+    pub errors: u64,
+    /// the lowest game index that hit an engine error
+    pub first_error: Option<u64>,
+    /// sum of the games' turns
+    pub turns_total: u64,
+    /// sum of the games' decisions (choices made by bots)
+    pub decisions_total: u64,
+    /// turns_total / played
+    pub mean_turns: f64,
+    /// decisions_total / played
+    pub mean_decisions: f64,
+    /// per-card statistics, side then id
+    pub cards: Vec<CardStat>,
+    /// wall-clock seconds (summed over merged shards)
+    pub elapsed_s: f64,
+    /// played / elapsed_s
+    pub games_per_s: f64,
+}
+
+/// The integer accumulator of a slice of games.
+#[derive(Clone, Debug)]
+struct Acc {
+    played: u64,
+    wins: [u64; 2],
+    ties: u64,
+    unfinished: u64,
+    errors: u64,
+    first_error: Option<u64>,
+    turns: u64,
+    decisions: u64,
+    /// per side, per card index: drawn, played, won when played
+    cards: [Vec<[u64; 3]>; 2],
+}
+
+impl Acc {
+    fn new(pool_len: usize) -> Acc {
+        Acc {
+            played: 0,
+            wins: [0; 2],
+            ties: 0,
+            unfinished: 0,
+            errors: 0,
+            first_error: None,
+            turns: 0,
+            decisions: 0,
+            cards: [vec![[0; 3]; pool_len], vec![[0; 3]; pool_len]],
+        }
+    }
+
+    fn merge(mut self, o: Acc) -> Acc {
+        self.played += o.played;
+        self.wins[0] += o.wins[0];
+        self.wins[1] += o.wins[1];
+        self.ties += o.ties;
+        self.unfinished += o.unfinished;
+        self.errors += o.errors;
+        self.first_error = match (self.first_error, o.first_error) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.turns += o.turns;
+        self.decisions += o.decisions;
+        for side in 0..2 {
+            for (a, b) in self.cards[side].iter_mut().zip(&o.cards[side]) {
+                for k in 0..3 {
+                    a[k] += b[k];
+                }
+            }
+        }
+        self
+    }
+}
+
+/// A 64-bit mix (SplitMix64's finaliser) for deriving independent seeds.
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seed of stream `what` (0 the game, 1 and 2 the bots) of game `k` of a run.
+pub fn game_seed(seed: u64, k: u64, what: u64) -> u64 {
+    mix(mix(seed ^ mix(k)) ^ what)
+}
+
+/// Everything a worker needs to play games.
+pub struct Table {
+    /// the card pool
+    pub pool: Arc<Pool>,
+    /// bot names
+    pub bots: [String; 2],
+    /// run seed
+    pub seed: u64,
+    /// a new game of the two decks, reseeded for each game
+    pub template: gigscript_engine::State,
+}
+
+/// One finished game, as the statistics need it.
+pub struct Played {
+    /// the game
+    pub game: Game,
+    /// choices made by bots
+    pub decisions: u64,
+    /// an engine error stopped it
+    pub error: bool,
+}
+
+impl Table {
+    fn bot(&self, side: usize, k: u64) -> Box<dyn Bot> {
+        bot_by_name(&self.bots[side], game_seed(self.seed, k, 1 + side as u64))
+            .expect("bot names are checked before the run")
+    }
+
+    /// Plays game `k` of the run to its end (choices are not logged: the fast path).
+    pub fn play(&self, k: u64) -> Played {
+        let mut state = self.template.clone();
+        state.reseed(game_seed(self.seed, k, 0));
+        let mut game = Game::from_state(self.pool.clone(), state);
+        game.set_log_choices(false);
+        let mut bots = [self.bot(0, k), self.bot(1, k)];
+        let mut decisions = 0;
+        let mut error = false;
+        while decisions < MAX_DECISIONS {
+            match step(&mut game, &mut bots) {
+                Ok(true) => decisions += 1,
+                Ok(false) => break,
+                Err(_) => {
+                    error = true;
+                    break;
+                }
+            }
+        }
+        Played {
+            game,
+            decisions,
+            error,
+        }
+    }
+
+    fn record(
+        &self,
+        acc: &mut Acc,
+        k: u64,
+        p: Played,
+        drawn: &mut [Vec<bool>; 2],
+        played: &mut [Vec<bool>; 2],
+    ) {
+        let g = &p.game;
+        acc.played += 1;
+        acc.decisions += p.decisions;
+        acc.turns += u64::from(g.state().turn);
+        let winner = match g.outcome() {
+            Some(GameOutcome::Winner(w)) => {
+                acc.wins[w.ix()] += 1;
+                Some(w.ix())
+            }
+            Some(GameOutcome::Tie) => {
+                acc.ties += 1;
+                None
+            }
+            None if p.error => {
+                acc.errors += 1;
+                acc.first_error = Some(acc.first_error.map_or(k, |e| e.min(k)));
+                None
+            }
+            None => {
+                acc.unfinished += 1;
+                None
+            }
+        };
+        for side in 0..2 {
+            drawn[side].iter_mut().for_each(|b| *b = false);
+            played[side].iter_mut().for_each(|b| *b = false);
+        }
+        for e in g.log() {
+            let (inst, set) = match e {
+                LogEntry::Event(Event::Drew { inst, .. }) => (*inst, &mut *drawn),
+                LogEntry::Event(Event::Played(inst)) => (*inst, &mut *played),
+                _ => continue,
+            };
+            if let Some(x) = g.inst(inst) {
+                set[x.owner.ix()][x.card.0 as usize] = true;
+            }
+        }
+        for side in 0..2 {
+            for (c, slot) in acc.cards[side].iter_mut().enumerate() {
+                if drawn[side][c] {
+                    slot[0] += 1;
+                }
+                if played[side][c] {
+                    slot[1] += 1;
+                    if winner == Some(side) {
+                        slot[2] += 1;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn parse_shard(s: &str) -> Option<(u64, u64)> {
+    let (i, n) = s.split_once('/')?;
+    let (i, n) = (i.trim().parse().ok()?, n.trim().parse().ok()?);
+    (n > 0 && i < n).then_some((i, n))
+}
+
+/// `gig sim …`
+pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
+    let Some(shard) = args.shard.as_deref().map_or(Some((0, 1)), parse_shard) else {
+        eprintln!("error: --shard takes i/n with 0 <= i < n, e.g. 0/4");
+        return Outcome::Fatal;
+    };
+    let mut bots = args.bots.clone();
+    if bots.is_empty() {
+        bots.push("random".into());
+    }
+    if bots.len() == 1 {
+        bots.push(bots[0].clone());
+    }
+    if bots.len() != 2 || bots.iter().any(|b| !BOT_NAMES.contains(&b.as_str())) {
+        eprintln!(
+            "error: --bots takes one or two of {} (e.g. random,greedy)",
+            BOT_NAMES.join(", ")
+        );
+        return Outcome::Fatal;
+    }
+    let decks = if args.decks.is_empty() {
+        vec![
+            sample_deck("red-street.toml"),
+            sample_deck("yellow-blue-fixers.toml"),
+        ]
+    } else {
+        args.decks.clone()
+    };
+    if decks.len() != 2 {
+        eprintln!("error: --decks takes two deck files");
+        return Outcome::Fatal;
+    }
+    let mut sources = Sources::new();
+    let db = match ctx.load_db(&mut sources) {
+        Ok(db) => db,
+        Err(o) => return o,
+    };
+    let mut names = Vec::new();
+    let mut lists = Vec::new();
+    for path in &decks {
+        match game_deck(ctx, &mut sources, &db, path) {
+            Ok((name, list)) => {
+                names.push(name);
+                lists.push(list);
+            }
+            Err(o) => return o,
+        }
+    }
+    let pool = Arc::new(Pool::from_db(&db));
+    let template = match gigscript_engine::State::new_game(&pool, [&lists[0], &lists[1]], 0) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: the decks don't make a game: {e:?}");
+            return Outcome::Findings;
+        }
+    };
+    let table = Table {
+        template,
+        pool: pool.clone(),
+        bots: [bots[0].clone(), bots[1].clone()],
+        seed: args.seed,
+    };
+    let threads = if args.bench { 1 } else { args.threads };
+    let indices: Vec<u64> = (shard.0..args.games).step_by(shard.1 as usize).collect();
+    let bar = if std::io::stderr().is_terminal() && !args.bench {
+        let bar = ProgressBar::new(indices.len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        Some(bar)
+    } else {
+        None
+    };
+    let n_cards = pool.len();
+    let cpu_start = cpu_seconds();
+    let start = Instant::now();
+    let run = || {
+        indices
+            .par_iter()
+            .fold(
+                || {
+                    (
+                        Acc::new(n_cards),
+                        [vec![false; n_cards], vec![false; n_cards]],
+                        [vec![false; n_cards], vec![false; n_cards]],
+                    )
+                },
+                |(mut acc, mut drawn, mut played), &k| {
+                    let p = table.play(k);
+                    table.record(&mut acc, k, p, &mut drawn, &mut played);
+                    if let Some(b) = &bar {
+                        b.inc(1);
+                    }
+                    (acc, drawn, played)
+                },
+            )
+            .map(|(acc, _, _)| acc)
+            .reduce(|| Acc::new(n_cards), Acc::merge)
+    };
+    let acc = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(tp) => tp.install(run),
+        Err(e) => {
+            eprintln!("error: can't start {threads} threads: {e}");
+            return Outcome::Fatal;
+        }
+    };
+    let elapsed = start.elapsed().as_secs_f64();
+    let cpu = cpu_start.zip(cpu_seconds()).map(|(a, b)| b - a);
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let result = finish(
+        &pool,
+        [names[0].clone(), names[1].clone()],
+        table.bots.clone(),
+        args.seed,
+        args.games,
+        vec![shard.0],
+        shard.1,
+        &acc,
+        elapsed,
+    );
+    if args.bench {
+        println!(
+            "{} games {} vs {}, 1 thread: {:.0} games/s ({:.1} us a game, {:.0} decisions a game, {:.0} ns a decision)",
+            result.played,
+            result.bots[0],
+            result.bots[1],
+            result.games_per_s,
+            1e6 * elapsed / result.played.max(1) as f64,
+            result.mean_decisions,
+            1e9 * elapsed / result.decisions_total.max(1) as f64,
+        );
+        // On a shared machine wall-clock rates fall with the load; CPU time does not.
+        if let Some(cpu) = cpu.filter(|&c| c > 0.0) {
+            println!(
+                "cpu time {cpu:.2} s: {:.0} games per cpu-second",
+                result.played as f64 / cpu
+            );
+        }
+    } else {
+        emit(&result, args.json);
+    }
+    if result.errors > 0 {
+        eprintln!(
+            "error: {} game(s) stopped on an engine error (a bug in the engine); first at game index {}",
+            result.errors,
+            result.first_error.unwrap_or(0)
+        );
+        return Outcome::Findings;
+    }
+    Outcome::Ok
+}
+
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    pool: &Pool,
+    decks: [String; 2],
+    bots: [String; 2],
+    seed: u64,
+    games: u64,
+    shards: Vec<u64>,
+    shard_count: u64,
+    acc: &Acc,
+    elapsed: f64,
+) -> SimResult {
+    let mut cards = Vec::new();
+    for side in 0..2 {
+        let mut v: Vec<CardStat> = acc.cards[side]
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c[0] > 0 || c[1] > 0)
+            .map(|(ix, c)| CardStat {
+                side: side as u8,
+                id: pool.id(gigscript_engine::CardIdx(ix as u16)).to_owned(),
+                drawn: c[0],
+                played: c[1],
+                won_when_played: c[2],
+                win_rate_when_played: 0.0,
+            })
+            .collect();
+        v.sort_by(|a, b| a.id.cmp(&b.id));
+        cards.extend(v);
+    }
+    let mut r = SimResult {
+        decks,
+        bots,
+        seed,
+        games,
+        shards,
+        shard_count,
+        played: acc.played,
+        wins: acc.wins,
+        ties: acc.ties,
+        unfinished: acc.unfinished,
+        errors: acc.errors,
+        first_error: acc.first_error,
+        turns_total: acc.turns,
+        decisions_total: acc.decisions,
+        mean_turns: 0.0,
+        mean_decisions: 0.0,
+        cards,
+        elapsed_s: elapsed,
+        games_per_s: 0.0,
+    };
+    derive(&mut r);
+    r
+}
+
+/// Recomputes the fields derived from the integer totals.
+fn derive(r: &mut SimResult) {
+    let per = |x: u64, n: u64| if n == 0 { 0.0 } else { x as f64 / n as f64 };
+    r.mean_turns = per(r.turns_total, r.played);
+    r.mean_decisions = per(r.decisions_total, r.played);
+    r.games_per_s = if r.elapsed_s > 0.0 {
+        r.played as f64 / r.elapsed_s
+    } else {
+        0.0
+    };
+    for c in &mut r.cards {
+        c.win_rate_when_played = per(c.won_when_played, c.played);
+    }
+    if r.shards.len() as u64 == r.shard_count {
+        r.shards = vec![0];
+        r.shard_count = 1;
+    }
+}
+
+fn emit(r: &SimResult, json: bool) {
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(r).expect("results serialise")
+        );
+        return;
+    }
+    let pct = |x: u64| 100.0 * x as f64 / r.played.max(1) as f64;
+    println!(
+        "{} games (seed {}{}) in {:.2} s: {:.0} games/s",
+        r.played,
+        r.seed,
+        if r.shard_count > 1 {
+            format!(", shards {:?} of {}", r.shards, r.shard_count)
+        } else {
+            String::new()
+        },
+        r.elapsed_s,
+        r.games_per_s
+    );
+    println!("side  deck                       bot      wins     win%");
+    for s in 0..2 {
+        println!(
+            "{:<5} {:<26} {:<8} {:>6}  {:>6.1}%",
+            ["A", "B"][s],
+            r.decks[s],
+            r.bots[s],
+            r.wins[s],
+            pct(r.wins[s])
+        );
+    }
+    println!(
+        "ties {}, unfinished {}, engine errors {}",
+        r.ties, r.unfinished, r.errors
+    );
+    println!(
+        "mean turns {:.2}, mean decisions {:.1}",
+        r.mean_turns, r.mean_decisions
+    );
+    println!();
+    println!("side  card                                          drawn   played  win% played");
+    for c in &r.cards {
+        println!(
+            "{:<5} {:<44} {:>7} {:>8}  {:>6.1}%",
+            ["A", "B"][c.side as usize & 1],
+            c.id,
+            c.drawn,
+            c.played,
+            100.0 * c.win_rate_when_played
+        );
+    }
+}
+
+/// `gig sim merge FILE…`: adds up shard results of one run.
+pub fn merge(files: &[PathBuf], json: bool) -> Outcome {
+    let mut parts = Vec::new();
+    for f in files {
+        let text = match std::fs::read_to_string(f) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: can't read {}: {e}", f.display());
+                return Outcome::Fatal;
+            }
+        };
+        match serde_json::from_str::<SimResult>(&text) {
+            Ok(r) => parts.push((f.clone(), r)),
+            Err(e) => {
+                eprintln!("error: {}: not a `gig sim --json` result: {e}", f.display());
+                return Outcome::Findings;
+            }
+        }
+    }
+    match merge_results(&parts) {
+        Ok(r) => {
+            emit(&r, json);
+            Outcome::Ok
+        }
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            Outcome::Findings
+        }
+    }
+}
+
+fn merge_results(parts: &[(PathBuf, SimResult)]) -> Result<SimResult, String> {
+    let Some((_, first)) = parts.first() else {
+        return Err("nothing to merge".into());
+    };
+    let mut total = first.clone();
+    total.shards.clear();
+    total.cards.clear();
+    let (mut acc_cards, mut order) = (std::collections::BTreeMap::new(), Vec::new());
+    let zero = SimResult {
+        played: 0,
+        wins: [0; 2],
+        ties: 0,
+        unfinished: 0,
+        errors: 0,
+        first_error: None,
+        turns_total: 0,
+        decisions_total: 0,
+        elapsed_s: 0.0,
+        ..total.clone()
+    };
+    total = zero;
+    for (path, r) in parts {
+        let same = r.decks == total.decks
+            && r.bots == total.bots
+            && r.seed == total.seed
+            && r.games == total.games
+            && r.shard_count == first.shard_count;
+        if !same {
+            return Err(format!(
+                "{}: from another run (decks, bots, seed, games or shard count differ)",
+                show(path)
+            ));
+        }
+        for s in &r.shards {
+            if total.shards.contains(s) {
+                return Err(format!("{}: shard {s} is given twice", show(path)));
+            }
+            total.shards.push(*s);
+        }
+        total.played += r.played;
+        total.wins[0] += r.wins[0];
+        total.wins[1] += r.wins[1];
+        total.ties += r.ties;
+        total.unfinished += r.unfinished;
+        total.errors += r.errors;
+        total.first_error = match (total.first_error, r.first_error) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        total.turns_total += r.turns_total;
+        total.decisions_total += r.decisions_total;
+        total.elapsed_s += r.elapsed_s;
+        for c in &r.cards {
+            let key = (c.side, c.id.clone());
+            if !acc_cards.contains_key(&key) {
+                order.push(key.clone());
+            }
+            let e: &mut [u64; 3] = acc_cards.entry(key).or_insert([0; 3]);
+            e[0] += c.drawn;
+            e[1] += c.played;
+            e[2] += c.won_when_played;
+        }
+    }
+    total.shards.sort_unstable();
+    total.cards = acc_cards
+        .into_iter()
+        .map(|((side, id), c)| CardStat {
+            side,
+            id,
+            drawn: c[0],
+            played: c[1],
+            won_when_played: c[2],
+            win_rate_when_played: 0.0,
+        })
+        .collect();
+    derive(&mut total);
+    Ok(total)
+}
+
+fn show(p: &Path) -> String {
+    p.display().to_string()
+}
+
+/// CPU seconds this process has used (user + system, all threads), where the system says
+/// (Linux `/proc/self/stat`, in clock ticks of 1/100 s).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}

@@ -1,0 +1,179 @@
+//! `gig sim`, `gig sim merge`, `gig play` and `gig replay` end to end.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn gig_in(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gig"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gig runs");
+    let mut stdin = child.stdin.take().unwrap();
+    // The game may end before all input is read: a closed pipe is fine.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("gig ends")
+}
+
+fn gig(args: &[&str]) -> Output {
+    gig_in(args, "")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gig-bots-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// The results without the fields that depend on the machine.
+fn totals(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let o = v.as_object_mut().unwrap();
+    o.remove("elapsed_s");
+    o.remove("games_per_s");
+    v
+}
+
+#[test]
+fn sim_results_do_not_depend_on_the_thread_count() {
+    let run = |t: &str| {
+        totals(&gig(&[
+            "sim",
+            "--games",
+            "60",
+            "--bots",
+            "random,greedy",
+            "--seed",
+            "9",
+            "--json",
+            "--threads",
+            t,
+        ]))
+    };
+    let one = run("1");
+    assert_eq!(one["played"], 60);
+    assert_eq!(one, run("2"));
+}
+
+#[test]
+fn shards_merge_into_the_whole_run() {
+    let base = [
+        "sim",
+        "--games",
+        "50",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "4",
+        "--json",
+    ];
+    let whole = totals(&gig(&base));
+    let mut files = Vec::new();
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        let mut args = base.to_vec();
+        args.extend(["--shard", &shard]);
+        let out = gig(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let f = tmp(&format!("shard{i}.json"));
+        std::fs::write(&f, &out.stdout).unwrap();
+        files.push(f.display().to_string());
+    }
+    let mut args = vec!["sim", "merge", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    assert_eq!(totals(&gig(&args)), whole);
+    // a shard given twice is refused
+    let out = gig(&["sim", "merge", &files[0], &files[0]]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn sim_bench_prints_games_per_second() {
+    let out = gig(&["sim", "--bench", "--games", "20"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("games/s"));
+}
+
+#[test]
+fn play_reaches_the_end_by_typing_numbers() {
+    // Option 1 every time: the game ends (a deck runs out at the latest).
+    let out = gig_in(
+        &["play", "--seed", "2", "--bot", "random"],
+        &"1\n".repeat(3000),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let o = text(&out.stdout);
+    assert!(
+        o.contains("game over: p"),
+        "{}",
+        &o[o.len().saturating_sub(2000)..]
+    );
+}
+
+/// The last board and options printed before `> `.
+fn last_prompt(o: &str) -> String {
+    let end = o.rfind("options:").expect("a prompt");
+    let start = o[..end].rfind("\n== turn").expect("a board");
+    let tail = &o[end..];
+    let stop = tail.find("> ").unwrap_or(tail.len());
+    format!("{}{}", &o[start..end], &tail[..stop])
+}
+
+#[test]
+fn a_saved_game_loads_at_the_same_decision_and_replays_its_log() {
+    let save = tmp("game.json");
+    let s = save.display().to_string();
+    let input = format!("1\n2\n1\n1\n2\n1\nsave {s}\nquit\n");
+    let out = gig_in(&["play", "--seed", "5"], &input);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let before = text(&out.stdout);
+    let before = &before[..before.rfind("saved to").unwrap()];
+    let out = gig_in(&["play", "--load", &s], "quit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(last_prompt(before), last_prompt(&text(&out.stdout)));
+
+    let out = gig(&["replay", &s, "--to-end"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("the saved log is reproduced"));
+
+    // a save from another card pool is refused with exit 1
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    v["digest"] = "0000000000000000".into();
+    let bad = tmp("tampered.json");
+    std::fs::write(&bad, v.to_string()).unwrap();
+    for args in [vec!["replay", "--to-end"], vec!["play", "--load"]] {
+        let mut args = args.clone();
+        args.insert(
+            if args[0] == "replay" { 1 } else { 2 },
+            bad.to_str().unwrap(),
+        );
+        let out = gig(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(text(&out.stderr).contains("another card pool"));
+    }
+    // a tampered log is caught by replay
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    v["log"][3] = "p9 draws everything".into();
+    std::fs::write(&bad, v.to_string()).unwrap();
+    let out = gig(&["replay", bad.to_str().unwrap(), "--to-end"]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn a_missing_save_is_an_io_error() {
+    let out = gig(&["replay", "no-such-save.json"]);
+    assert_eq!(out.status.code(), Some(2));
+}
