@@ -192,7 +192,7 @@ pub fn check(ctx: &Context, paths: &[PathBuf]) -> Outcome {
     };
     let (db, errors) = load_cards(&paths, &mut sources);
     let mut diags = to_diags(&errors);
-    let (mut parsed, mut round_trip, mut ambiguous) = (0, 0, 0);
+    let (mut parsed, mut round_trip, mut ambiguous, mut executable) = (0, 0, 0, 0);
     for card in db.cards() {
         match parse_card(card) {
             Ok(script) => {
@@ -211,6 +211,16 @@ pub fn check(ctx: &Context, paths: &[PathBuf]) -> Outcome {
                 }
                 round_trip += usize::from(ok);
                 ambiguous += usize::from(!unambiguous);
+                // Guarantee 4: every construct executes. Until the interpreter covers the whole
+                // catalogue these are warnings and do not change the exit code.
+                let missing = gigscript_engine::interp::unsupported(&script);
+                executable += usize::from(missing.is_empty());
+                for u in missing {
+                    diags.push(
+                        Diagnostic::warning(format!("not executable: {} ({})", u.phrase, card.id))
+                            .with_primary(u.span, "the interpreter does not execute this yet"),
+                    );
+                }
             }
             Err(errs) => diags.extend(to_diags(&errs)),
         }
@@ -218,7 +228,7 @@ pub fn check(ctx: &Context, paths: &[PathBuf]) -> Outcome {
     ctx.report(&sources, &diags);
     let total = db.len() + errors.len();
     let mut summary =
-        format!("{total} cards: {parsed} parse, {round_trip} round-trip, {ambiguous} ambiguous");
+        format!("{total} cards: {parsed} parse, {round_trip} round-trip, {ambiguous} ambiguous, {executable} executable");
     if !errors.is_empty() {
         summary.push_str(&format!(", {} fail to load", errors.len()));
     }

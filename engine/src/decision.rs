@@ -24,6 +24,10 @@ pub enum DecisionKind {
     StealGig,
     /// which pending effect resolves next (rule 10.12)
     PendingOrder,
+    /// whether to do what a `you may` sentence says (rule 10.7)
+    May,
+    /// the next card an effect applies to (rule 10.31)
+    EffectCard,
 }
 
 impl DecisionKind {
@@ -89,6 +93,8 @@ pub enum Choice {
     Yes,
     /// `no`
     No,
+    /// `choose <id>`, `choose rival <id>`, `choose legend 2`: a card for an effect
+    Card(InstId),
 }
 
 /// A question to one player with the complete, finite list of legal options.

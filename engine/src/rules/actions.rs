@@ -153,6 +153,7 @@ impl Game {
         let Some(kind) = ev.kind() else {
             return Ok(());
         };
+        self.text_triggers(&ev)?;
         let about = ev.about();
         // Rule 4.4.2 aside, a trigger fires only while its card is still in the game.
         for i in 0..self.state.triggers.len() {

@@ -91,6 +91,10 @@ impl Game {
             Choice::EndReactions => "pass".into(),
             Choice::Yes => "yes".into(),
             Choice::No => "no".into(),
+            Choice::Card(i) => match self.state.inst(i) {
+                Some(x) if x.zone == Zone::Legends => format!("choose {}", self.legend_ref(v, i)),
+                _ => format!("choose {}", self.card_ref(v, i)),
+            },
         }
     }
 
@@ -184,6 +188,15 @@ impl Game {
                     format!("{} prevents {kind:?}", card(source))
                 }
                 Event::Resolved { source, .. } => format!("{} resolves its effect", card(source)),
+                Event::NotExecuted { source, line } => {
+                    let words = self
+                        .state
+                        .inst(source)
+                        .and_then(|x| self.pool.not_executed(x.card, line))
+                        .unwrap_or("?");
+                    format!("not executed: {words} ({})", card(source))
+                }
+                Event::PowerChanged { inst, by } => format!("{} gets {by:+} power", card(inst)),
                 Event::LagLost => "units lose lag".into(),
                 Event::OvertimeBegan => "overtime begins".into(),
                 Event::GameOver(Outcome::Winner(p)) => format!("{} wins", who(p)),

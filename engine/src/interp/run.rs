@@ -1,0 +1,548 @@
+//! An effect resolving: the cursor, the bindings and the choices of one ability of card text.
+//!
+//! Rules 10.2–10.10: the sentences resolve in order, doing as much as possible; a choice with
+//! no legal option is skipped (the action does not happen); "a <noun>" picks exactly one, and
+//! the resolving player chooses (rule 10.31). Whether each sentence happened is kept for
+//! `If you do` and `Otherwise`.
+
+use crate::decision::{Choice, Decision, DecisionKind};
+use crate::error::EngineError;
+use crate::game::{Flow, Game, MAX_EFFECTS};
+use crate::log::Event;
+use crate::rules::Action as Act;
+use crate::state::{Duration, InstId, Modifier, PersistentEffect, PlayerId, Zone};
+use gigscript_dsl::ast::{
+    self, Ability, Action, Clause, Comparison, Condition, Controller, Effect, Filter, Grant, Lead,
+    Noun, NounPhrase, Np, Orientation, Parity, Phrase, PostMod, Quality, Quantity, Ref, Sentence,
+    Spanned, Stat, Status,
+};
+use gigscript_dsl::CardType;
+use serde::{Deserialize, Serialize};
+
+/// The cards a binding of the ability stands for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bound {
+    /// the binding (`b1`)
+    pub id: u32,
+    /// the cards
+    pub cards: Vec<InstId>,
+}
+
+/// A question the effect is waiting on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ask {
+    /// `you may …`: yes or no
+    May,
+    /// the next card for the current action, from these
+    Card(Vec<InstId>),
+}
+
+/// One ability resolving (rules 10.2–10.10): where it is, what it has bound, what it waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EffectRun {
+    /// the card whose ability it is
+    pub source: InstId,
+    /// who resolves it (rule 10.1.4)
+    pub controller: PlayerId,
+    /// the ability: the top textbox's abilities first, then the rules text's
+    pub line: u8,
+    /// the sentence being resolved
+    pub sentence: u8,
+    /// the action of that sentence being resolved
+    pub step: u8,
+    /// the sentence's lead, condition and `you may` were passed
+    pub entered: bool,
+    /// an action of the current sentence happened
+    pub happened: bool,
+    /// bit set of the sentences that happened (`If you do`, `Otherwise`)
+    pub did: u32,
+    /// the cards of each binding met so far
+    pub bindings: Vec<Bound>,
+    /// cards picked so far for the current action
+    pub picked: Vec<InstId>,
+    /// the question waiting for an answer
+    pub ask: Option<Ask>,
+}
+
+impl EffectRun {
+    /// The start of ability `line` of `source`, resolved by `controller`.
+    pub fn new(source: InstId, controller: PlayerId, line: u8) -> Self {
+        EffectRun {
+            source,
+            controller,
+            line,
+            sentence: 0,
+            step: 0,
+            entered: false,
+            happened: false,
+            did: 0,
+            bindings: Vec::new(),
+            picked: Vec::new(),
+            ask: None,
+        }
+    }
+
+    fn bound(&self, id: u32) -> Vec<InstId> {
+        self.bindings
+            .iter()
+            .find(|b| b.id == id)
+            .map_or_else(Vec::new, |b| b.cards.clone())
+    }
+
+    fn bind(&mut self, np: &NounPhrase, cards: &[InstId]) {
+        if let Some(b) = np.binds {
+            self.bindings.retain(|x| x.id != b.0);
+            self.bindings.push(Bound {
+                id: b.0,
+                cards: cards.to_vec(),
+            });
+        }
+    }
+
+    fn next_sentence(&mut self) {
+        if self.happened {
+            self.did |= 1u32.checked_shl(u32::from(self.sentence)).unwrap_or(0);
+        }
+        self.sentence = self.sentence.saturating_add(1);
+        self.step = 0;
+        self.entered = false;
+        self.happened = false;
+        self.picked.clear();
+    }
+
+    fn did(&self, s: ast::SentenceId) -> bool {
+        self.did & 1u32.checked_shl(s.0).unwrap_or(0) != 0
+    }
+}
+
+/// What resolving one action gave.
+enum Stepped {
+    /// it is done; whether anything happened
+    Done(bool),
+    /// it waits for a choice
+    Wait,
+}
+
+/// Which cards an action applies to.
+enum Sel {
+    /// these, no choice
+    Fixed(Vec<InstId>),
+    /// `n` of these, chosen one at a time
+    Choose(Vec<InstId>, usize),
+}
+
+impl Game {
+    /// The decision an effect frame waits for, if any.
+    pub(crate) fn effect_decision(&self, run: &EffectRun) -> Option<Decision> {
+        match run.ask.as_ref()? {
+            Ask::May => Some(Decision {
+                player: run.controller,
+                prompt: DecisionKind::May,
+                options: vec![Choice::Yes, Choice::No],
+            }),
+            Ask::Card(options) => Some(Decision {
+                player: run.controller,
+                prompt: DecisionKind::EffectCard,
+                options: options.iter().map(|&i| Choice::Card(i)).collect(),
+            }),
+        }
+    }
+
+    /// Applies the answer to the top effect frame's question.
+    pub(crate) fn effect_choice(&mut self, choice: Choice) -> Flow {
+        let Some(crate::state::Frame::Effect(run)) = self.state.frames.last_mut() else {
+            return Err(EngineError::Bug("an effect choice without an effect").into());
+        };
+        match (run.ask.take(), choice) {
+            (Some(Ask::May), Choice::Yes) => run.entered = true,
+            (Some(Ask::May), Choice::No) => run.next_sentence(),
+            (Some(Ask::Card(_)), Choice::Card(i)) => run.picked.push(i),
+            _ => return Err(EngineError::Bug("an answer to another question").into()),
+        }
+        Ok(())
+    }
+
+    /// Resolves the top effect frame until it needs a choice or ends (popped).
+    pub(crate) fn run_effect(&mut self) -> Flow {
+        let Some(crate::state::Frame::Effect(mut run)) = self.state.frames.pop() else {
+            return Err(EngineError::Bug("running an effect that is not on top").into());
+        };
+        let pool = self.pool.clone();
+        let card = self.inst_ok(run.source)?.card;
+        let sentences: &[Spanned<Sentence>] = match pool.ability(card, run.line).map(|a| &a.node) {
+            Some(Ability::Triggered { effect, .. }) | Some(Ability::Resolution { effect, .. }) => {
+                match effect {
+                    Effect::Sentences(s) => s,
+                    Effect::Modal { .. } => &[],
+                }
+            }
+            _ => &[],
+        };
+        while let Some(s) = sentences.get(run.sentence as usize) {
+            let s = &s.node;
+            if !run.entered {
+                let go = match s.lead.as_ref().map(|l| &l.node) {
+                    None => true,
+                    Some(Lead::Then { condition }) => condition
+                        .as_ref()
+                        .is_none_or(|c| self.condition(&run, &c.node)),
+                    Some(Lead::If(c)) => self.condition(&run, &c.node),
+                    Some(Lead::IfYouDo { depends_on }) => run.did(*depends_on),
+                    Some(Lead::Otherwise { depends_on }) => !run.did(*depends_on),
+                    Some(Lead::During(_)) => false,
+                };
+                let (go, optional) = match &s.clause.node {
+                    Clause::Do {
+                        optional,
+                        condition,
+                        ..
+                    } => (
+                        go && condition
+                            .as_ref()
+                            .is_none_or(|c| self.condition(&run, &c.node)),
+                        *optional,
+                    ),
+                    Clause::State { .. } | Clause::Delayed { .. } => (false, false),
+                };
+                if !go {
+                    run.next_sentence();
+                    continue;
+                }
+                if optional {
+                    run.ask = Some(Ask::May);
+                    self.state.frames.push(crate::state::Frame::Effect(run));
+                    return Ok(());
+                }
+                run.entered = true;
+            }
+            let steps: &[ast::Step] = match &s.clause.node {
+                Clause::Do { steps, .. } => steps,
+                Clause::State { .. } | Clause::Delayed { .. } => &[],
+            };
+            match steps.get(run.step as usize) {
+                Some(step) => match self.step_action(&mut run, &step.action.node)? {
+                    Stepped::Done(h) => {
+                        run.happened |= h;
+                        run.step = run.step.saturating_add(1);
+                        run.picked.clear();
+                    }
+                    Stepped::Wait => {
+                        self.state.frames.push(crate::state::Frame::Effect(run));
+                        return Ok(());
+                    }
+                },
+                None => run.next_sentence(),
+            }
+        }
+        Ok(())
+    }
+
+    /// Resolves one action, or asks for its next card.
+    fn step_action(
+        &mut self,
+        run: &mut EffectRun,
+        a: &Action,
+    ) -> Result<Stepped, crate::game::Stop> {
+        let me = run.controller;
+        match a {
+            Action::Draw { count, .. } => {
+                for _ in 0..*count {
+                    self.act(Act::Draw(me))?;
+                }
+                Ok(Stepped::Done(*count > 0))
+            }
+            Action::Trash { what } => {
+                // Rule 11.7.2.1: a bare count trashes from the top of your deck.
+                let n = count_of(what);
+                let had = !self.state.player(me).deck.is_empty();
+                for _ in 0..n {
+                    self.act(Act::Trash(me))?;
+                }
+                Ok(Stepped::Done(had && n > 0))
+            }
+            Action::Discard { what } => {
+                let hand = self.state.player(me).hand.clone();
+                let n = count_of(what) as usize;
+                match self.pick(run, Sel::Choose(hand, n)) {
+                    None => Ok(Stepped::Wait),
+                    Some(list) => {
+                        for &i in &list {
+                            self.act(Act::Move {
+                                inst: i,
+                                to: Zone::Trash,
+                                player: me,
+                            })?;
+                        }
+                        run.bind(what, &list);
+                        Ok(Stepped::Done(!list.is_empty()))
+                    }
+                }
+            }
+            Action::Defeat { what, .. }
+            | Action::Spend { what, .. }
+            | Action::Ready { what }
+            | Action::ReturnToOwnersHand { what }
+            | Action::BottomDeck { what, .. }
+            | Action::Give { target: what, .. } => {
+                let sel = self.select(run, what);
+                let Some(list) = self.pick(run, sel) else {
+                    return Ok(Stepped::Wait);
+                };
+                run.bind(what, &list);
+                let list: Vec<InstId> = list.into_iter().filter(|&i| self.in_play(i)).collect();
+                if list.is_empty() {
+                    return Ok(Stepped::Done(false));
+                }
+                let mut done = false;
+                match a {
+                    Action::Defeat { .. } => {
+                        self.act(Act::Defeat(list.clone()))?;
+                        done = true;
+                    }
+                    Action::Spend { .. } | Action::Ready { .. } => {
+                        let spend = matches!(a, Action::Spend { .. });
+                        for &i in &list {
+                            // Spending a spent card (or readying a ready one) does nothing.
+                            if self.inst_ok(i)?.spent != spend {
+                                self.act(if spend { Act::Spend(i) } else { Act::Ready(i) })?;
+                                done = true;
+                            }
+                        }
+                    }
+                    Action::ReturnToOwnersHand { .. } => {
+                        for &i in &list {
+                            let owner = self.inst_ok(i)?.owner;
+                            self.act(Act::Move {
+                                inst: i,
+                                to: Zone::Hand,
+                                player: owner,
+                            })?;
+                            done = true;
+                        }
+                    }
+                    Action::BottomDeck { .. } => {
+                        self.act(Act::BottomDeck(list.clone()))?;
+                        done = true;
+                    }
+                    Action::Give { grants, .. } => {
+                        for &i in &list {
+                            for g in grants {
+                                let Grant::Power(n) = *g else { continue };
+                                if self.state.effects.len() >= MAX_EFFECTS {
+                                    return Err(
+                                        EngineError::LimitExceeded("persistent effects").into()
+                                    );
+                                }
+                                self.state.effects.push(PersistentEffect {
+                                    target: i,
+                                    modifier: Modifier::Power(n),
+                                    duration: Duration::ThisTurn,
+                                    source: Some(run.source),
+                                });
+                                self.emit(Event::PowerChanged { inst: i, by: n })?;
+                                done = true;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                Ok(Stepped::Done(done))
+            }
+            _ => {
+                // Not executable: `start_effect` never runs such an ability.
+                Err(EngineError::Bug("an action the interpreter does not execute").into())
+            }
+        }
+    }
+
+    /// The cards of a selection once all are picked (`None`: a card was asked for).
+    fn pick(&mut self, run: &mut EffectRun, sel: Sel) -> Option<Vec<InstId>> {
+        match sel {
+            Sel::Fixed(v) => Some(v),
+            Sel::Choose(options, n) => {
+                let left: Vec<InstId> = options
+                    .into_iter()
+                    .filter(|i| !run.picked.contains(i))
+                    .collect();
+                if run.picked.len() >= n || left.is_empty() {
+                    Some(std::mem::take(&mut run.picked))
+                } else {
+                    run.ask = Some(Ask::Card(left));
+                    None
+                }
+            }
+        }
+    }
+
+    fn in_play(&self, i: InstId) -> bool {
+        self.state
+            .inst(i)
+            .is_some_and(|x| matches!(x.zone, Zone::Field | Zone::Legends))
+    }
+
+    /// What a noun phrase of an action stands for now.
+    fn select(&self, run: &EffectRun, np: &NounPhrase) -> Sel {
+        match &np.node {
+            Np::Pronoun { refers_to, .. } => Sel::Fixed(self.refer(run, *refers_to)),
+            Np::Phrase(p) => {
+                if let Some(r) = p.refers_to {
+                    return Sel::Fixed(self.refer(run, r));
+                }
+                let all = self.matching(run, p);
+                match p.quantity {
+                    Quantity::All | Quantity::Bare => Sel::Fixed(all),
+                    Quantity::Exactly(n) => Sel::Choose(all, n as usize),
+                    _ => Sel::Choose(all, 1),
+                }
+            }
+            _ => Sel::Fixed(Vec::new()),
+        }
+    }
+
+    fn refer(&self, run: &EffectRun, r: Ref) -> Vec<InstId> {
+        match r {
+            Ref::This => vec![run.source],
+            Ref::Host => self
+                .state
+                .inst(run.source)
+                .and_then(|x| x.equipped_to)
+                .into_iter()
+                .collect(),
+            Ref::Binding(b) => run.bound(b.0),
+        }
+    }
+
+    /// Every card in play that a phrase describes, in instance order.
+    fn matching(&self, run: &EffectRun, p: &Phrase) -> Vec<InstId> {
+        (0..self.state.instances.len())
+            .map(|k| InstId(k as u16))
+            .filter(|&i| self.describes(run, p, i))
+            .collect()
+    }
+
+    fn describes(&self, run: &EffectRun, p: &Phrase, i: InstId) -> bool {
+        let Some(x) = self.state.inst(i) else {
+            return false;
+        };
+        let facts = self.pool.facts(x.card);
+        let noun_ok = |noun: &Noun, status: Option<Status>| {
+            let status_ok = match status {
+                None => true,
+                Some(Status::FaceUp) => x.face_up,
+                Some(Status::FaceDown) => !x.face_up,
+                Some(Status::Equipped) | Some(Status::Unequipped) => false,
+            };
+            status_ok
+                && match noun {
+                    // Rule 4.5: a Legend in the field is a Unit; equipped Gear is not.
+                    Noun::Unit => {
+                        x.zone == Zone::Field
+                            && x.equipped_to.is_none()
+                            && facts.kind != CardType::Gear
+                    }
+                    Noun::Legend => x.zone == Zone::Legends && facts.kind == CardType::Legend,
+                    Noun::Gear => x.equipped_to.is_some() && facts.kind == CardType::Gear,
+                    _ => false,
+                }
+        };
+        let head = noun_ok(&p.head.noun, p.status)
+            || p.or
+                .as_ref()
+                .is_some_and(|o| noun_ok(&o.head.noun, o.status));
+        if !head {
+            return false;
+        }
+        if p.other && i == run.source {
+            return false;
+        }
+        match p.controller {
+            Some(Controller::Friendly) if x.controller != run.controller => return false,
+            Some(Controller::Rival) if x.controller == run.controller => return false,
+            _ => {}
+        }
+        match p.orientation {
+            Some(Orientation::Spent) if !x.spent => return false,
+            Some(Orientation::Ready) if x.spent => return false,
+            _ => {}
+        }
+        // Rule 3.4.1: a face-down card has no tags, power or cost to read.
+        let hidden = x.zone == Zone::Legends && !x.face_up;
+        if let Some(Quality::Tag(t)) = &p.quality {
+            if hidden || !self.pool.tags(x.card).iter().any(|x| x == t) {
+                return false;
+            }
+        }
+        p.post.iter().all(|post| match &post.node {
+            PostMod::With(Filter::Stat { stat, cmp }) => {
+                let v = match stat {
+                    Stat::Power => Some(self.eff_power(i) as i64),
+                    Stat::Cost => facts.cost.map(i64::from),
+                    Stat::Value => None,
+                };
+                match (v, cmp) {
+                    _ if hidden => false,
+                    (Some(v), Comparison::Is(n)) => v == i64::from(*n),
+                    (Some(v), Comparison::AtMost(n)) => v <= i64::from(*n),
+                    (Some(v), Comparison::AtLeast(n)) => v >= i64::from(*n),
+                    _ => false,
+                }
+            }
+            PostMod::With(Filter::Keyword(k)) => self.keyword(i, keyword(*k)),
+            _ => false,
+        })
+    }
+
+    /// Whether a condition holds now.
+    fn condition(&self, run: &EffectRun, c: &Condition) -> bool {
+        let me = run.controller;
+        let cred = self.state.street_cred(me);
+        match c {
+            // Rule 5.11.4.2: null ☆ is less than any number.
+            Condition::CredAtLeast { n, .. } => cred.is_some_and(|v| v >= *n),
+            Condition::CredLessThan { n, .. } => cred.is_none_or(|v| v < *n),
+            // Rule 5.11.4.1: null ☆ is neither even nor odd.
+            Condition::CredParity { parity, .. } => cred.is_some_and(|v| match parity {
+                Parity::Even => v % 2 == 0,
+                Parity::Odd => v % 2 == 1,
+            }),
+            Condition::FixerAreaEmpty => !self
+                .state
+                .dice
+                .iter()
+                .any(|d| d.area == crate::state::DieArea::Fixer(me)),
+            Condition::YouControl { what, .. } => match &what.node {
+                Np::Phrase(p) if p.head.noun == Noun::Gig => {
+                    let max = p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue));
+                    let min = p.quality == Some(Quality::Min);
+                    self.state.dice.iter().any(|d| {
+                        d.area == crate::state::DieArea::Gigs(me)
+                            && (!min || d.value == 1)
+                            && (!max || d.value == d.sides)
+                    })
+                }
+                Np::Phrase(p) => self
+                    .matching(run, p)
+                    .iter()
+                    .any(|&i| self.state.inst(i).is_some_and(|x| x.controller == me)),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+}
+
+fn count_of(np: &NounPhrase) -> u32 {
+    match &np.node {
+        Np::Count { count, .. } => *count,
+        _ => 0,
+    }
+}
+
+fn keyword(k: ast::KeywordName) -> gigscript_dsl::Keyword {
+    match k {
+        ast::KeywordName::Blocker => gigscript_dsl::Keyword::Blocker,
+        ast::KeywordName::Quick => gigscript_dsl::Keyword::Quick,
+        ast::KeywordName::GoSolo => gigscript_dsl::Keyword::GoSolo,
+        ast::KeywordName::Adrenaline => gigscript_dsl::Keyword::Adrenaline,
+    }
+}

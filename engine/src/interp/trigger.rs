@@ -1,0 +1,82 @@
+//! Triggers of card text: which events make an ability pending (rules 10.11, 11.17–11.21), and
+//! how a resolution starts.
+
+use super::EffectRun;
+use crate::error::EngineError;
+use crate::game::{Flow, Game, MAX_PENDING};
+use crate::log::Event;
+use crate::state::{Frame, InstId, Pending, PlayerId, Zone};
+use gigscript_dsl::ast::Label;
+
+impl Game {
+    /// Makes the timing-label abilities of the card an event is about pending: {Play} when it
+    /// is played (11.20), {Attack} when it attacks (11.21), {Defeated} once it is in the trash
+    /// (11.19.2), {Call}/{Flip} when it is called (11.18).
+    pub(crate) fn text_triggers(&mut self, ev: &Event) -> Flow {
+        let (about, label) = match *ev {
+            Event::Played(i) => (i, Label::Play),
+            Event::Attacked { attacker, .. } => (attacker, Label::Attack),
+            Event::Defeated(i) => (i, Label::Defeated),
+            Event::Called(i) => (i, Label::Call),
+            _ => return Ok(()),
+        };
+        let Some(inst) = self.state.inst(about).copied() else {
+            return Ok(());
+        };
+        if !self.pool.has_label_triggers(inst.card) {
+            return Ok(());
+        }
+        let pool = self.pool.clone();
+        for line in pool.label_lines(inst.card, label) {
+            // A Program's {Play} is its resolution; a removed card triggers nothing.
+            if inst.zone == Zone::Removed {
+                continue;
+            }
+            if self.state.pending.len() >= MAX_PENDING {
+                return Err(EngineError::LimitExceeded("pending effects").into());
+            }
+            let seq = self.state.next_seq;
+            self.state.next_seq = seq.wrapping_add(1);
+            self.state.pending.push(Pending {
+                seq,
+                controller: inst.controller,
+                source: about,
+                effect: crate::state::EffectRef::Text { line },
+            });
+        }
+        Ok(())
+    }
+
+    /// Starts resolving ability `line` of `source` for `controller`: an executable ability
+    /// becomes an effect frame; any other logs `not executed` (never a silent no-op).
+    pub(crate) fn start_effect(&mut self, source: InstId, controller: PlayerId, line: u8) -> Flow {
+        let card = self.inst_ok(source)?.card;
+        if self.pool.not_executed(card, line).is_some() {
+            return self.emit(Event::NotExecuted { source, line });
+        }
+        self.state
+            .frames
+            .push(Frame::Effect(Box::new(EffectRun::new(
+                source, controller, line,
+            ))));
+        Ok(())
+    }
+
+    /// The lines of a Program's resolution effects (rule 4.14), in order.
+    pub(crate) fn resolution_lines(&self, source: InstId) -> Vec<u8> {
+        let Some(card) = self.state.inst(source).map(|x| x.card) else {
+            return Vec::new();
+        };
+        let Some(s) = self.pool.script(card) else {
+            return Vec::new();
+        };
+        let top = s.top.as_ref().map_or(0, |t| t.abilities.len());
+        s.text
+            .abilities
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| matches!(a.node, gigscript_dsl::ast::Ability::Resolution { .. }))
+            .map(|(p, _)| (top + p) as u8)
+            .collect()
+    }
+}
