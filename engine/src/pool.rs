@@ -159,6 +159,14 @@ impl Pool {
             .map(|(line, _)| *line)
     }
 
+    /// How many abilities the card's top textbox has (a Gear's; 0 for other cards): lines below
+    /// this are about the card itself, lines from it on are inherited by a Gear's host (4.11).
+    pub fn top_len(&self, idx: CardIdx) -> u8 {
+        self.script(idx)
+            .and_then(|s| s.top.as_ref())
+            .map_or(0, |t| t.abilities.len() as u8)
+    }
+
     /// Whether a card has any timing-label trigger (a quick test for the hot event path).
     pub fn has_label_triggers(&self, idx: CardIdx) -> bool {
         self.texts

@@ -23,15 +23,41 @@ impl Game {
         let Some(inst) = self.state.inst(about).copied() else {
             return Ok(());
         };
-        if !self.pool.has_label_triggers(inst.card) {
+        // A removed card triggers nothing (rule 4.4.2 aside).
+        if inst.zone == Zone::Removed {
             return Ok(());
         }
         let pool = self.pool.clone();
-        for line in pool.label_lines(inst.card, label) {
-            // A Program's {Play} is its resolution; a removed card triggers nothing.
-            if inst.zone == Zone::Removed {
+        // The card's own abilities; on a Gear, only those of its top textbox (rule 4.11).
+        let own = pool.facts(inst.card).kind != gigscript_dsl::CardType::Gear;
+        let top = pool.top_len(inst.card);
+        if pool.has_label_triggers(inst.card) {
+            for line in pool.label_lines(inst.card, label) {
+                if own || line < top {
+                    self.make_pending(about, line)?;
+                }
+            }
+        }
+        // Its Gear's bottom textbox, inherited by the card it is equipped to (rule 4.11).
+        let gear: Vec<InstId> = self.state.gear_of(about).collect();
+        for g in gear {
+            let card = self.inst_ok(g)?.card;
+            if !pool.has_label_triggers(card) {
                 continue;
             }
+            let top = pool.top_len(card);
+            for line in pool.label_lines(card, label) {
+                if line >= top {
+                    self.make_pending(g, line)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn make_pending(&mut self, source: InstId, line: u8) -> Flow {
+        let controller = self.inst_ok(source)?.controller;
+        {
             if self.state.pending.len() >= MAX_PENDING {
                 return Err(EngineError::LimitExceeded("pending effects").into());
             }
@@ -39,8 +65,8 @@ impl Game {
             self.state.next_seq = seq.wrapping_add(1);
             self.state.pending.push(Pending {
                 seq,
-                controller: inst.controller,
-                source: about,
+                controller,
+                source,
                 effect: crate::state::EffectRef::Text { line },
             });
         }
