@@ -64,6 +64,8 @@ struct Text {
     unsupported: Vec<(Unsupported, String)>,
     /// (line, label) of each timing-label trigger
     labels: Vec<(u8, Label)>,
+    /// has a static ability
+    statics: bool,
 }
 
 /// The facts of every card of a [`CardDb`], plus ids and tags for labels and filters, and each
@@ -74,6 +76,7 @@ pub struct Pool {
     ids: Vec<String>,
     tags: Vec<Vec<String>>,
     texts: Vec<Text>,
+    any_statics: bool,
     by_id: HashMap<String, CardIdx>,
 }
 
@@ -100,7 +103,9 @@ impl Pool {
             pool.by_id.insert(card.id.clone(), idx);
             pool.ids.push(card.id.clone());
             pool.tags.push(card.tags.clone());
-            pool.texts.push(Text::of(card));
+            let text = Text::of(card);
+            pool.any_statics |= text.statics && text.unsupported.is_empty();
+            pool.texts.push(text);
         }
         pool
     }
@@ -165,6 +170,16 @@ impl Pool {
         self.script(idx)
             .and_then(|s| s.top.as_ref())
             .map_or(0, |t| t.abilities.len() as u8)
+    }
+
+    /// Whether a card has a static ability.
+    pub fn has_statics(&self, idx: CardIdx) -> bool {
+        self.texts.get(idx.0 as usize).is_some_and(|t| t.statics)
+    }
+
+    /// Whether any executable card of the pool has a static ability (a fast path).
+    pub fn any_statics(&self) -> bool {
+        self.any_statics
     }
 
     /// Whether a card has any timing-label trigger (a quick test for the hot event path).
@@ -252,10 +267,16 @@ impl Text {
                 }
             }
         }
+        let statics = script
+            .text
+            .abilities
+            .iter()
+            .any(|a| matches!(a.node, Ability::Static(_)));
         Text {
             script: Some(script),
             unsupported,
             labels,
+            statics,
         }
     }
 }

@@ -10,6 +10,7 @@
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
 mod run;
+mod statics;
 mod support;
 mod trigger;
 

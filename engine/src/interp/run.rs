@@ -416,11 +416,12 @@ impl Game {
     fn matching(&self, run: &EffectRun, p: &Phrase) -> Vec<InstId> {
         (0..self.state.instances.len())
             .map(|k| InstId(k as u16))
-            .filter(|&i| self.describes(run, p, i))
+            .filter(|&i| self.describes(run.source, run.controller, p, i))
             .collect()
     }
 
-    fn describes(&self, run: &EffectRun, p: &Phrase, i: InstId) -> bool {
+    /// Whether card `i` is what phrase `p` of card `source`, controlled by `me`, describes.
+    pub(crate) fn describes(&self, source: InstId, me: PlayerId, p: &Phrase, i: InstId) -> bool {
         let Some(x) = self.state.inst(i) else {
             return false;
         };
@@ -452,12 +453,12 @@ impl Game {
         if !head {
             return false;
         }
-        if p.other && i == run.source {
+        if p.other && i == source {
             return false;
         }
         match p.controller {
-            Some(Controller::Friendly) if x.controller != run.controller => return false,
-            Some(Controller::Rival) if x.controller == run.controller => return false,
+            Some(Controller::Friendly) if x.controller != me => return false,
+            Some(Controller::Rival) if x.controller == me => return false,
             _ => {}
         }
         match p.orientation {

@@ -86,7 +86,7 @@ impl Walk {
                 self.effect(effect);
             }
             Ability::Activated { .. } => self.no(span, "an activated ability"),
-            Ability::Static(_) => self.no(span, "a static ability"),
+            Ability::Static(effect) => self.static_ability(span, effect),
             Ability::CostRule(r) => match &r.node {
                 CostRule::PlayFor { .. }
                 | CostRule::EffectCosts { .. }
@@ -95,6 +95,43 @@ impl Walk {
             },
             Ability::Replacement { .. } => self.no(span, "a replacement effect"),
             Ability::Resolution { quick: _, effect } => self.effect(effect),
+        }
+    }
+
+    /// Statics that execute: `This Unit can't attack.` and `<units> has/have +N power [while
+    /// attacking] [for each friendly Gig]`, consulted where characteristics are computed.
+    fn static_ability(&mut self, span: &Span, e: &Effect) {
+        let Effect::Sentences(sentences) = e else {
+            return self.no(span, "a modal static ability");
+        };
+        for s in sentences {
+            if s.node.lead.is_some() {
+                self.no(&s.span, "a conditional static ability");
+                continue;
+            }
+            let Clause::State { subject, predicate } = &s.node.clause.node else {
+                self.no(&s.span, "an order in a static ability");
+                continue;
+            };
+            match &predicate.node {
+                Predicate::CantAttack {
+                    duration: None,
+                    unless: None,
+                } if is_this(subject) => {}
+                Predicate::HasPower { modifiers, .. } => {
+                    for m in modifiers {
+                        match m {
+                            Modifier::Duration(d) if d.node == Duration::WhileAttacking => {}
+                            Modifier::ForEach(np) if is_friendly_gigs(np) => {}
+                            Modifier::Duration(_) | Modifier::ForEach(_) => {
+                                self.no(&predicate.span, "this duration or count of a static")
+                            }
+                        }
+                    }
+                    self.target(subject);
+                }
+                _ => self.predicate(predicate),
+            }
         }
     }
 
@@ -429,4 +466,22 @@ impl Walk {
 /// `3` standing for cards, with no filter: `Trash 3`, `Discard 1`.
 pub(crate) fn is_bare_count(np: &NounPhrase) -> bool {
     matches!(&np.node, Np::Count { post, elided: None, .. } if post.is_empty())
+}
+
+/// `this Unit` (the card itself).
+pub(crate) fn is_this(np: &NounPhrase) -> bool {
+    match &np.node {
+        Np::Phrase(p) => p.refers_to == Some(Ref::This),
+        Np::Pronoun { refers_to, .. } => *refers_to == Ref::This,
+        _ => false,
+    }
+}
+
+/// `friendly Gig` after `for each`.
+pub(crate) fn is_friendly_gigs(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if p.head.noun == Noun::Gig
+        && p.controller == Some(Controller::Friendly)
+        && p.quality.is_none()
+        && p.post.is_empty()
+        && p.owner.is_none())
 }
