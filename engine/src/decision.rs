@@ -28,6 +28,10 @@ pub enum DecisionKind {
     May,
     /// the next card an effect applies to (rule 10.31)
     EffectCard,
+    /// the Gig an effect applies to (rule 10.31)
+    EffectGig,
+    /// a number: how much to change a Gig by (`up to`, rule 2.8; `±`)
+    Number,
 }
 
 impl DecisionKind {
@@ -95,6 +99,10 @@ pub enum Choice {
     No,
     /// `choose <id>`, `choose rival <id>`, `choose legend 2`: a card for an effect
     Card(InstId),
+    /// `choose d6 (3)`, `choose rival d6 (3)`: a Gig for an effect
+    Gig(DieId),
+    /// `choose 3` (or `choose +2`/`choose -2` when both ways are offered): a change of value
+    Number(i8),
 }
 
 /// A question to one player with the complete, finite list of legal options.

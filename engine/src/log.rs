@@ -145,6 +145,15 @@ pub enum Event {
         /// by how much
         by: i32,
     },
+    /// a Gig's value was adjusted (rule 6.4)
+    Adjusted {
+        /// the die
+        die: DieId,
+        /// its value before
+        from: u8,
+        /// its value now
+        to: u8,
+    },
     /// all Units lost Lag (rule 11.3.2)
     LagLost,
     /// overtime began (rule 1.11.1)

@@ -10,11 +10,11 @@ use crate::error::EngineError;
 use crate::game::{Flow, Game, MAX_EFFECTS};
 use crate::log::Event;
 use crate::rules::Action as Act;
-use crate::state::{Duration, InstId, Modifier, PersistentEffect, PlayerId, Zone};
+use crate::state::{DieArea, DieId, Duration, InstId, Modifier, PersistentEffect, PlayerId, Zone};
 use gigscript_dsl::ast::{
-    self, Ability, Action, Clause, Comparison, Condition, Controller, Effect, Filter, Grant, Lead,
-    Noun, NounPhrase, Np, Orientation, Parity, Phrase, PostMod, Quality, Quantity, Ref, Sentence,
-    Spanned, Stat, Status,
+    self, Ability, Action, Amount, Clause, Comparison, Condition, Controller, Direction, Effect,
+    Filter, Grant, Lead, Noun, NounPhrase, Np, Orientation, Parity, Phrase, PostMod, Quality,
+    Quantity, Ref, Sentence, Spanned, Stat, Status,
 };
 use gigscript_dsl::CardType;
 use serde::{Deserialize, Serialize};
@@ -35,6 +35,10 @@ pub enum Ask {
     May,
     /// the next card for the current action, from these
     Card(Vec<InstId>),
+    /// the Gig for the current action, from these
+    Gig(Vec<DieId>),
+    /// how much to change the chosen Gig by, from these
+    Number(Vec<i8>),
 }
 
 /// One ability resolving (rules 10.2–10.10): where it is, what it has bound, what it waits for.
@@ -62,6 +66,10 @@ pub struct EffectRun {
     pub picked: Vec<InstId>,
     /// the question waiting for an answer
     pub ask: Option<Ask>,
+    /// the Gig chosen for the current action
+    pub gig: Option<DieId>,
+    /// the change of value chosen for the current action
+    pub delta: Option<i8>,
 }
 
 impl EffectRun {
@@ -79,6 +87,8 @@ impl EffectRun {
             bindings: Vec::new(),
             picked: Vec::new(),
             ask: None,
+            gig: None,
+            delta: None,
         }
     }
 
@@ -108,6 +118,8 @@ impl EffectRun {
         self.entered = false;
         self.happened = false;
         self.picked.clear();
+        self.gig = None;
+        self.delta = None;
     }
 
     fn did(&self, s: ast::SentenceId) -> bool {
@@ -145,6 +157,16 @@ impl Game {
                 prompt: DecisionKind::EffectCard,
                 options: options.iter().map(|&i| Choice::Card(i)).collect(),
             }),
+            Ask::Gig(options) => Some(Decision {
+                player: run.controller,
+                prompt: DecisionKind::EffectGig,
+                options: options.iter().map(|&d| Choice::Gig(d)).collect(),
+            }),
+            Ask::Number(options) => Some(Decision {
+                player: run.controller,
+                prompt: DecisionKind::Number,
+                options: options.iter().map(|&n| Choice::Number(n)).collect(),
+            }),
         }
     }
 
@@ -157,6 +179,8 @@ impl Game {
             (Some(Ask::May), Choice::Yes) => run.entered = true,
             (Some(Ask::May), Choice::No) => run.next_sentence(),
             (Some(Ask::Card(_)), Choice::Card(i)) => run.picked.push(i),
+            (Some(Ask::Gig(_)), Choice::Gig(d)) => run.gig = Some(d),
+            (Some(Ask::Number(_)), Choice::Number(n)) => run.delta = Some(n),
             _ => return Err(EngineError::Bug("an answer to another question").into()),
         }
         Ok(())
@@ -225,6 +249,8 @@ impl Game {
                         run.happened |= h;
                         run.step = run.step.saturating_add(1);
                         run.picked.clear();
+                        run.gig = None;
+                        run.delta = None;
                     }
                     Stepped::Wait => {
                         self.state.frames.push(crate::state::Frame::Effect(run));
@@ -278,6 +304,11 @@ impl Game {
                     }
                 }
             }
+            Action::ChangeGig {
+                direction,
+                gig,
+                amount,
+            } => self.change_gig(run, *direction, gig, *amount),
             Action::Defeat { what, .. }
             | Action::Spend { what, .. }
             | Action::Ready { what }
@@ -353,6 +384,90 @@ impl Game {
                 Err(EngineError::Bug("an action the interpreter does not execute").into())
             }
         }
+    }
+
+    /// Rule 6.4: `Increase/Decrease/Adjust a Gig by (up to) N`. The player picks the Gig, then
+    /// (for `up to` or `Adjust`) the change; a change off its faces or to the value it has fails.
+    fn change_gig(
+        &mut self,
+        run: &mut EffectRun,
+        direction: Direction,
+        gig: &NounPhrase,
+        amount: Amount,
+    ) -> Result<Stepped, crate::game::Stop> {
+        let Some(die) = run.gig else {
+            let Np::Phrase(p) = &gig.node else {
+                return Ok(Stepped::Done(false));
+            };
+            let options: Vec<DieId> = (0..self.state.dice.len())
+                .map(|k| DieId(k as u8))
+                .filter(|&d| self.gig_matches(run.controller, p, d))
+                .collect();
+            if options.is_empty() {
+                return Ok(Stepped::Done(false));
+            }
+            run.ask = Some(Ask::Gig(options));
+            return Ok(Stepped::Wait);
+        };
+        let n = amount.n.min(i8::MAX as u32) as i8;
+        let Some(delta) = run.delta else {
+            let mags: Vec<i8> = if amount.up_to {
+                (0..=n).collect()
+            } else {
+                vec![n]
+            };
+            let mut options = Vec::new();
+            for &m in &mags {
+                // Rule 2.8: `up to` allows 0 whichever the direction.
+                if m == 0 || matches!(direction, Direction::Increase | Direction::Adjust) {
+                    options.push(m);
+                }
+                if m != 0 && matches!(direction, Direction::Decrease | Direction::Adjust) {
+                    options.push(-m);
+                }
+            }
+            if options.len() == 1 {
+                run.delta = Some(options[0]);
+                return self.change_gig(run, direction, gig, amount);
+            }
+            run.ask = Some(Ask::Number(options));
+            return Ok(Stepped::Wait);
+        };
+        let Some(d) = self.state.dice.get(die.0 as usize).copied() else {
+            return Ok(Stepped::Done(false));
+        };
+        let to = i32::from(d.value) + i32::from(delta);
+        // Rules 6.4.4, 6.4.5: off its faces, or unchanged, the adjustment fails.
+        if delta == 0 || to < 1 || to > i32::from(d.sides) {
+            return Ok(Stepped::Done(false));
+        }
+        self.act(Act::Adjust {
+            die,
+            value: to as u8,
+        })?;
+        Ok(Stepped::Done(true))
+    }
+
+    fn gig_matches(&self, me: PlayerId, p: &Phrase, die: DieId) -> bool {
+        let Some(d) = self.state.dice.get(die.0 as usize) else {
+            return false;
+        };
+        let DieArea::Gigs(holder) = d.area else {
+            return false;
+        };
+        let side_ok = match p.head.noun {
+            Noun::Die(n) => u32::from(d.sides) == n,
+            _ => true,
+        };
+        let ctrl_ok = match p.controller {
+            Some(Controller::Friendly) => holder == me,
+            Some(Controller::Rival) => holder != me,
+            None => true,
+        };
+        let min_ok = p.quality != Some(Quality::Min) || d.value == 1;
+        let max_ok =
+            !p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue)) || d.value == d.sides;
+        side_ok && ctrl_ok && min_ok && max_ok
     }
 
     /// The cards of a selection once all are picked (`None`: a card was asked for).

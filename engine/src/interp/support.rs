@@ -281,7 +281,11 @@ impl Walk {
             }
             Action::AddToHand { .. } => self.no(span, "`add … to your hand`"),
             Action::AddMore { .. } => self.no(span, "`add … more`"),
-            Action::ChangeGig { .. } => self.no(span, "changing a Gig's value"),
+            Action::ChangeGig { gig, .. } => {
+                if !is_gig_phrase(gig) {
+                    self.no(&gig.span, "this Gig")
+                }
+            }
             Action::Call { .. } => self.no(span, "`call a Legend`"),
             Action::Choose { .. } => self.no(span, "`choose …`"),
             Action::Double { .. } => self.no(span, "`double …`"),
@@ -484,4 +488,23 @@ pub(crate) fn is_friendly_gigs(np: &NounPhrase) -> bool {
         && p.quality.is_none()
         && p.post.is_empty()
         && p.owner.is_none())
+}
+
+/// `a friendly Gig`, `a rival min Gig`, `a Gig at max value`, `a d20`: one Gig in a Gig area.
+pub(crate) fn is_gig_phrase(np: &NounPhrase) -> bool {
+    let Np::Phrase(p) = &np.node else {
+        return false;
+    };
+    matches!(p.head.noun, Noun::Gig | Noun::Die(_))
+        && p.quantity == Quantity::One
+        && p.owner.is_none()
+        && p.refers_to.is_none()
+        && !p.other
+        && !p.first
+        && p.participle.is_none()
+        && p.orientation.is_none()
+        && p.status.is_none()
+        && p.or.is_none()
+        && matches!(p.quality, None | Some(Quality::Min))
+        && p.post.iter().all(|x| matches!(x.node, PostMod::AtMaxValue))
 }

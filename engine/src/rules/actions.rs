@@ -316,7 +316,13 @@ impl Game {
                 };
                 // Rules 6.4.4, 6.4.5: no value off its faces, nor the value it has.
                 if value >= 1 && value <= d.sides && value != d.value {
+                    let from = d.value;
                     d.value = value;
+                    return self.emit(Event::Adjusted {
+                        die,
+                        from,
+                        to: value,
+                    });
                 }
                 Ok(())
             }

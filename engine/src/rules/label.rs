@@ -91,6 +91,27 @@ impl Game {
             Choice::EndReactions => "pass".into(),
             Choice::Yes => "yes".into(),
             Choice::No => "no".into(),
+            Choice::Gig(die) => match self.state.dice.get(die.0 as usize) {
+                Some(x) if x.area == crate::state::DieArea::Gigs(v) => {
+                    format!("choose d{} ({})", x.sides, x.value)
+                }
+                Some(x) => format!("choose rival d{} ({})", x.sides, x.value),
+                None => "choose d?".into(),
+            },
+            Choice::Number(n) => {
+                let both = d
+                    .options
+                    .iter()
+                    .any(|c| matches!(c, Choice::Number(k) if *k > 0))
+                    && d.options
+                        .iter()
+                        .any(|c| matches!(c, Choice::Number(k) if *k < 0));
+                if both && n != 0 {
+                    format!("choose {n:+}")
+                } else {
+                    format!("choose {}", n.unsigned_abs())
+                }
+            }
             Choice::Card(i) => match self.state.inst(i) {
                 Some(x) if x.zone == Zone::Legends => format!("choose {}", self.legend_ref(v, i)),
                 _ => format!("choose {}", self.card_ref(v, i)),
@@ -197,6 +218,9 @@ impl Game {
                     format!("not executed: {words} ({})", card(source))
                 }
                 Event::PowerChanged { inst, by } => format!("{} gets {by:+} power", card(inst)),
+                Event::Adjusted { die: d, from, to } => {
+                    format!("{} goes from {from} to {to}", die(d))
+                }
                 Event::LagLost => "units lose lag".into(),
                 Event::OvertimeBegan => "overtime begins".into(),
                 Event::GameOver(Outcome::Winner(p)) => format!("{} wins", who(p)),

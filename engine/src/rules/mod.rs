@@ -148,7 +148,9 @@ impl Game {
             | Choice::Block(_)
             | Choice::ChooseGig(_)
             | Choice::EndReactions => self.attack_choice(player, choice),
-            Choice::Yes | Choice::No | Choice::Card(_) => self.effect_choice(choice),
+            Choice::Yes | Choice::No | Choice::Card(_) | Choice::Gig(_) | Choice::Number(_) => {
+                self.effect_choice(choice)
+            }
         }
     }
 
