@@ -64,7 +64,7 @@ struct Text {
     unsupported: Vec<(Unsupported, String)>,
     /// (line, label) of each timing-label trigger
     labels: Vec<(u8, Label)>,
-    /// has a static ability
+    /// has a static ability, and every construct of the card executes
     statics: bool,
 }
 
@@ -104,7 +104,7 @@ impl Pool {
             pool.ids.push(card.id.clone());
             pool.tags.push(card.tags.clone());
             let text = Text::of(card);
-            pool.any_statics |= text.statics && text.unsupported.is_empty();
+            pool.any_statics |= text.statics;
             pool.texts.push(text);
         }
         pool
@@ -172,7 +172,7 @@ impl Pool {
             .map_or(0, |t| t.abilities.len() as u8)
     }
 
-    /// Whether a card has a static ability.
+    /// Whether a card has a static ability that executes (the card is executable).
     pub fn has_statics(&self, idx: CardIdx) -> bool {
         self.texts.get(idx.0 as usize).is_some_and(|t| t.statics)
     }
@@ -247,7 +247,7 @@ impl Text {
                 })
                 .map_or_else(|| u.phrase.to_owned(), |w| w.trim().to_owned())
         };
-        let unsupported = interp::unsupported(&script)
+        let unsupported: Vec<(Unsupported, String)> = interp::unsupported(&script)
             .into_iter()
             .map(|u| {
                 let w = words(&u);
@@ -271,7 +271,8 @@ impl Text {
             .text
             .abilities
             .iter()
-            .any(|a| matches!(a.node, Ability::Static(_)));
+            .any(|a| matches!(a.node, Ability::Static(_)))
+            && unsupported.is_empty();
         Text {
             script: Some(script),
             unsupported,

@@ -17,8 +17,7 @@ impl Game {
             .copied()
             .filter_map(move |i| {
                 let x = self.state.inst(i)?;
-                (x.face_up && pool.has_statics(x.card) && pool.executable(x.card))
-                    .then_some((i, x.card))
+                (x.face_up && pool.has_statics(x.card)).then_some((i, x.card))
             })
             .flat_map(move |(i, card)| {
                 pool.script(card)
@@ -92,8 +91,7 @@ impl Game {
         let Some(x) = self.state.inst(i) else {
             return false;
         };
-        if x.zone != Zone::Field || !self.pool.has_statics(x.card) || !self.pool.executable(x.card)
-        {
+        if x.zone != Zone::Field || !self.pool.has_statics(x.card) {
             return false;
         }
         self.statics().any(|(src, e)| {
