@@ -7,9 +7,11 @@ use gigscript_engine::{Names, PlayerSetup};
 
 #[test]
 fn an_ability_that_does_not_execute_logs_not_executed() {
-    let mut me = PlayerSetup::default();
-    me.hand = cards(&["minotaur"]);
-    me.eddies = eddies(7);
+    let me = PlayerSetup {
+        hand: cards(&["minotaur"]),
+        eddies: eddies(7),
+        ..PlayerSetup::default()
+    };
     let mut g = game(&setup(me, PlayerSetup::default()));
     steps(&mut g, &["play minotaur"]);
     let log: Vec<String> = g
@@ -37,14 +39,18 @@ fn executability_is_reported_per_card() {
 
 #[test]
 fn a_game_suspended_inside_an_effect_round_trips_through_serde() {
-    let mut me = PlayerSetup::default();
-    me.hand = cards(&["wild-in-the-streets"]);
-    me.eddies = eddies(5);
-    let mut rival = PlayerSetup::default();
-    rival.field = vec![
-        spec("psycho-squad", true, true, false, &[]),
-        spec("swordwise-huscle", true, true, false, &[]),
-    ];
+    let me = PlayerSetup {
+        hand: cards(&["wild-in-the-streets"]),
+        eddies: eddies(5),
+        ..PlayerSetup::default()
+    };
+    let rival = PlayerSetup {
+        field: vec![
+            spec("psycho-squad", true, true, false, &[]),
+            spec("swordwise-huscle", true, true, false, &[]),
+        ],
+        ..PlayerSetup::default()
+    };
     let mut g = game(&setup(me, rival));
     steps(&mut g, &["play wild-in-the-streets"]);
     let json = serde_json::to_string(g.state()).unwrap();
