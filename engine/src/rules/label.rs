@@ -6,6 +6,12 @@
 //! the Legends area (`legend 2`). In the React Step the defending player ends reacting with
 //! `pass` (the same word as the Main Phase's pass: both end what the player is doing); when it is their only option it is
 //! taken automatically, so scenario steps name it only when a reaction was possible.
+//!
+//! Card text asks with these labels: `yes`/`no` for a `you may` sentence (rule 10.7);
+//! `choose <id>` / `choose rival <id>` / `choose legend 2` for the next card of an effect
+//! (rule 10.31; a hand card is named by id, copies get `#2`); `choose d6 (3)` /
+//! `choose rival d6 (3)` for a Gig; `choose 3` for how much a Gig changes (`choose +2` and
+//! `choose -2` when both directions are offered, `choose 0` for "up to" 0).
 
 use crate::decision::{Choice, Decision};
 use crate::game::Game;
