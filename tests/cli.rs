@@ -369,6 +369,12 @@ fn test_file_plays_a_card_file_outside_the_catalogue() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}{}", stderr(&out));
     assert!(text.ends_with("2/2 rulings pass\n"), "{text}");
+    // The example of the issue: `{Attack} Draw 1. Then, if …, a Rival discards 1.`
+    let fixture = "tests/fixtures/cards/alpha/throwaway-fixer-squeeze.toml";
+    let out = gig(&["test", "--verbose", "--file", fixture]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(text.ends_with("3/3 rulings pass\n"), "{text}");
 }
 
 #[test]

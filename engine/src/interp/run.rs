@@ -13,8 +13,8 @@ use crate::rules::Action as Act;
 use crate::state::{DieArea, DieId, Duration, InstId, Modifier, PersistentEffect, PlayerId, Zone};
 use gigscript_dsl::ast::{
     self, Ability, Action, Amount, Clause, Comparison, Condition, Controller, Direction, Effect,
-    Filter, Grant, Lead, Noun, NounPhrase, Np, Orientation, Parity, Phrase, PostMod, Quality,
-    Quantity, Ref, Sentence, Spanned, Stat, Status,
+    Filter, Grant, Lead, Noun, NounPhrase, Np, Orientation, Parity, Phrase, PostMod, Predicate,
+    Quality, Quantity, Ref, Sentence, Spanned, Stat, Status,
 };
 use gigscript_dsl::CardType;
 use serde::{Deserialize, Serialize};
@@ -70,6 +70,8 @@ pub struct EffectRun {
     pub gig: Option<DieId>,
     /// the change of value chosen for the current action
     pub delta: Option<i8>,
+    /// who answers the question, when not the controller (`A Rival discards 1`)
+    pub chooser: Option<PlayerId>,
 }
 
 impl EffectRun {
@@ -89,6 +91,7 @@ impl EffectRun {
             ask: None,
             gig: None,
             delta: None,
+            chooser: None,
         }
     }
 
@@ -153,7 +156,7 @@ impl Game {
                 options: vec![Choice::Yes, Choice::No],
             }),
             Ask::Card(options) => Some(Decision {
-                player: run.controller,
+                player: run.chooser.unwrap_or(run.controller),
                 prompt: DecisionKind::EffectCard,
                 options: options.iter().map(|&i| Choice::Card(i)).collect(),
             }),
@@ -226,7 +229,11 @@ impl Game {
                             .is_none_or(|c| self.condition(&run, &c.node)),
                         *optional,
                     ),
-                    Clause::State { .. } | Clause::Delayed { .. } => (false, false),
+                    Clause::State { predicate, .. } => (
+                        go && matches!(predicate.node, Predicate::Discards { .. }),
+                        false,
+                    ),
+                    Clause::Delayed { .. } => (false, false),
                 };
                 if !go {
                     run.next_sentence();
@@ -241,7 +248,24 @@ impl Game {
             }
             let steps: &[ast::Step] = match &s.clause.node {
                 Clause::Do { steps, .. } => steps,
-                Clause::State { .. } | Clause::Delayed { .. } => &[],
+                Clause::State { predicate, .. } => {
+                    if let Predicate::Discards { count, binds, .. } = predicate.node {
+                        if run.step == 0 {
+                            match self.rival_discards(&mut run, count, binds.0)? {
+                                Stepped::Done(h) => {
+                                    run.happened |= h;
+                                    run.step = 1;
+                                }
+                                Stepped::Wait => {
+                                    self.state.frames.push(crate::state::Frame::Effect(run));
+                                    return Ok(());
+                                }
+                            }
+                        }
+                    }
+                    &[]
+                }
+                Clause::Delayed { .. } => &[],
             };
             match steps.get(run.step as usize) {
                 Some(step) => match self.step_action(&mut run, &step.action.node)? {
@@ -468,6 +492,36 @@ impl Game {
         let max_ok =
             !p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue)) || d.value == d.sides;
         side_ok && ctrl_ok && min_ok && max_ok
+    }
+
+    /// `A Rival discards N.`: the Rival chooses N cards of their hand (rule 10.31); they go to
+    /// the trash. The discarded cards bind.
+    fn rival_discards(
+        &mut self,
+        run: &mut EffectRun,
+        count: u32,
+        binds: u32,
+    ) -> Result<Stepped, crate::game::Stop> {
+        let rival = run.controller.other();
+        run.chooser = Some(rival);
+        let hand = self.state.player(rival).hand.clone();
+        let Some(list) = self.pick(run, Sel::Choose(hand, count as usize)) else {
+            return Ok(Stepped::Wait);
+        };
+        run.chooser = None;
+        for &i in &list {
+            self.act(Act::Move {
+                inst: i,
+                to: Zone::Trash,
+                player: rival,
+            })?;
+        }
+        run.bindings.retain(|b| b.id != binds);
+        run.bindings.push(Bound {
+            id: binds,
+            cards: list.clone(),
+        });
+        Ok(Stepped::Done(!list.is_empty()))
     }
 
     /// The cards of a selection once all are picked (`None`: a card was asked for).

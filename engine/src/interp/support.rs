@@ -175,7 +175,11 @@ impl Walk {
             Clause::Delayed { .. } => {
                 self.no(&clause.span, "a delayed trigger (`The next time …`)")
             }
-            Clause::State { predicate, .. } => self.predicate(predicate),
+            Clause::State { subject, predicate } => match &predicate.node {
+                // `A Rival discards 1.`: the Rival chooses (rule 10.31).
+                Predicate::Discards { more: false, .. } if is_a_rival(subject) => {}
+                _ => self.predicate(predicate),
+            },
             Clause::Do {
                 optional: _,
                 also: _,
@@ -507,4 +511,12 @@ pub(crate) fn is_gig_phrase(np: &NounPhrase) -> bool {
         && p.or.is_none()
         && matches!(p.quality, None | Some(Quality::Min))
         && p.post.iter().all(|x| matches!(x.node, PostMod::AtMaxValue))
+}
+
+/// `a Rival` (the other player of a two-player game).
+pub(crate) fn is_a_rival(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if p.head.noun == Noun::Rival
+        && p.quantity == Quantity::One
+        && p.owner.is_none()
+        && p.post.is_empty())
 }
