@@ -375,6 +375,17 @@ fn test_file_plays_a_card_file_outside_the_catalogue() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}{}", stderr(&out));
     assert!(text.ends_with("3/3 rulings pass\n"), "{text}");
+    let out = gig(&[
+        "test",
+        "--file",
+        "tests/fixtures/cards/alpha/throwaway-two-ways.toml",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.ends_with("2/2 rulings pass\n"),
+        "{text}{}",
+        stderr(&out)
+    );
 }
 
 #[test]

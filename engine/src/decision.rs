@@ -30,6 +30,8 @@ pub enum DecisionKind {
     EffectCard,
     /// the Gig an effect applies to (rule 10.31)
     EffectGig,
+    /// which mode of `Choose one effect.` (rule 10.9)
+    Mode,
     /// a number: how much to change a Gig by (`up to`, rule 2.8; `±`)
     Number,
 }
@@ -101,6 +103,8 @@ pub enum Choice {
     Card(InstId),
     /// `choose d6 (3)`, `choose rival d6 (3)`: a Gig for an effect
     Gig(DieId),
+    /// `choose mode 2`: a mode of `Choose one effect.` (0-based; labels count from 1)
+    Mode(u8),
     /// `choose 3` (or `choose +2`/`choose -2` when both ways are offered): a change of value
     Number(i8),
 }

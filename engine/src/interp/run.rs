@@ -39,6 +39,8 @@ pub enum Ask {
     Gig(Vec<DieId>),
     /// how much to change the chosen Gig by, from these
     Number(Vec<i8>),
+    /// which of this many modes (`Choose one effect.`)
+    Mode(u8),
 }
 
 /// One ability resolving (rules 10.2–10.10): where it is, what it has bound, what it waits for.
@@ -72,6 +74,8 @@ pub struct EffectRun {
     pub delta: Option<i8>,
     /// who answers the question, when not the controller (`A Rival discards 1`)
     pub chooser: Option<PlayerId>,
+    /// the mode chosen, for `Choose one effect.` (0-based)
+    pub mode: Option<u8>,
 }
 
 impl EffectRun {
@@ -92,6 +96,7 @@ impl EffectRun {
             gig: None,
             delta: None,
             chooser: None,
+            mode: None,
         }
     }
 
@@ -165,6 +170,11 @@ impl Game {
                 prompt: DecisionKind::EffectGig,
                 options: options.iter().map(|&d| Choice::Gig(d)).collect(),
             }),
+            Ask::Mode(n) => Some(Decision {
+                player: run.controller,
+                prompt: DecisionKind::Mode,
+                options: (0..*n).map(Choice::Mode).collect(),
+            }),
             Ask::Number(options) => Some(Decision {
                 player: run.controller,
                 prompt: DecisionKind::Number,
@@ -184,6 +194,7 @@ impl Game {
             (Some(Ask::Card(_)), Choice::Card(i)) => run.picked.push(i),
             (Some(Ask::Gig(_)), Choice::Gig(d)) => run.gig = Some(d),
             (Some(Ask::Number(_)), Choice::Number(n)) => run.delta = Some(n),
+            (Some(Ask::Mode(_)), Choice::Mode(m)) => run.mode = Some(m),
             _ => return Err(EngineError::Bug("an answer to another question").into()),
         }
         Ok(())
@@ -200,7 +211,15 @@ impl Game {
             Some(Ability::Triggered { effect, .. }) | Some(Ability::Resolution { effect, .. }) => {
                 match effect {
                     Effect::Sentences(s) => s,
-                    Effect::Modal { .. } => &[],
+                    // `Choose one effect.` (rule 10.9): the controller picks a mode first.
+                    Effect::Modal { modes, .. } => match run.mode {
+                        Some(m) => modes.get(m as usize).map_or(&[][..], |v| v.as_slice()),
+                        None => {
+                            run.ask = Some(Ask::Mode(modes.len().min(u8::MAX as usize) as u8));
+                            self.state.frames.push(crate::state::Frame::Effect(run));
+                            return Ok(());
+                        }
+                    },
                 }
             }
             _ => &[],

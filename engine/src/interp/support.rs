@@ -152,7 +152,15 @@ impl Walk {
                         }
                     }
                 }
-                modes.iter().flatten().for_each(|s| self.sentence(s));
+                for s in modes.iter().flatten() {
+                    // Sentence ids count across modes; a mode's result words are not run yet.
+                    if let Some(lead) = &s.node.lead {
+                        if matches!(lead.node, Lead::IfYouDo { .. } | Lead::Otherwise { .. }) {
+                            self.no(&lead.span, "`If you do`/`Otherwise` inside a mode");
+                        }
+                    }
+                    self.sentence(s);
+                }
             }
         }
     }

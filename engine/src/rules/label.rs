@@ -11,7 +11,7 @@
 //! `choose <id>` / `choose rival <id>` / `choose legend 2` for the next card of an effect
 //! (rule 10.31; a hand card is named by id, copies get `#2`); `choose d6 (3)` /
 //! `choose rival d6 (3)` for a Gig; `choose 3` for how much a Gig changes (`choose +2` and
-//! `choose -2` when both directions are offered, `choose 0` for "up to" 0).
+//! `choose -2` when both directions are offered, `choose 0` for "up to" 0); `choose mode 2` for a mode of `Choose one effect.`
 
 use crate::decision::{Choice, Decision};
 use crate::game::Game;
@@ -104,6 +104,7 @@ impl Game {
                 Some(x) => format!("choose rival d{} ({})", x.sides, x.value),
                 None => "choose d?".into(),
             },
+            Choice::Mode(m) => format!("choose mode {}", u32::from(m) + 1),
             Choice::Number(n) => {
                 let both = d
                     .options

@@ -148,9 +148,12 @@ impl Game {
             | Choice::Block(_)
             | Choice::ChooseGig(_)
             | Choice::EndReactions => self.attack_choice(player, choice),
-            Choice::Yes | Choice::No | Choice::Card(_) | Choice::Gig(_) | Choice::Number(_) => {
-                self.effect_choice(choice)
-            }
+            Choice::Yes
+            | Choice::No
+            | Choice::Card(_)
+            | Choice::Gig(_)
+            | Choice::Number(_)
+            | Choice::Mode(_) => self.effect_choice(choice),
         }
     }
 
