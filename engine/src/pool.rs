@@ -66,6 +66,8 @@ struct Text {
     labels: Vec<(u8, Label)>,
     /// has a static ability, and every construct of the card executes
     statics: bool,
+    /// (line, start?) of each `At the start/end of your turn` trigger
+    turn: Vec<(u8, bool)>,
 }
 
 /// The facts of every card of a [`CardDb`], plus ids and tags for labels and filters, and each
@@ -182,6 +184,14 @@ impl Pool {
         self.any_statics
     }
 
+    /// The lines of a card that trigger at the start (`true`) or end of its controller's turn.
+    pub fn turn_lines(&self, idx: CardIdx, start: bool) -> impl Iterator<Item = u8> + '_ {
+        let turn = self.texts.get(idx.0 as usize).map_or(&[][..], |t| &t.turn);
+        turn.iter()
+            .filter(move |(_, s)| *s == start)
+            .map(|(line, _)| *line)
+    }
+
     /// Whether a card has any timing-label trigger (a quick test for the hot event path).
     pub fn has_label_triggers(&self, idx: CardIdx) -> bool {
         self.texts
@@ -255,6 +265,7 @@ impl Text {
             })
             .collect();
         let mut labels = Vec::new();
+        let mut turn = Vec::new();
         let abilities = script
             .top
             .iter()
@@ -262,8 +273,11 @@ impl Text {
             .flat_map(|t| t.abilities.iter());
         for (line, a) in abilities.enumerate() {
             if let Ability::Triggered { trigger, .. } = &a.node {
-                if let Trigger::Labels(ls) = &trigger.node {
-                    labels.extend(ls.iter().map(|&l| (line as u8, l)));
+                match &trigger.node {
+                    Trigger::Labels(ls) => labels.extend(ls.iter().map(|&l| (line as u8, l))),
+                    Trigger::StartOfYourTurn => turn.push((line as u8, true)),
+                    Trigger::EndOfYourTurn => turn.push((line as u8, false)),
+                    Trigger::When(_) | Trigger::FirstTimeEachTurn(_) => {}
                 }
             }
         }
@@ -278,6 +292,7 @@ impl Text {
             unsupported,
             labels,
             statics,
+            turn,
         }
     }
 }

@@ -64,3 +64,28 @@ fn a_game_suspended_inside_an_effect_round_trips_through_serde() {
         ["psycho-squad"]
     );
 }
+
+#[test]
+fn an_end_of_turn_ability_triggers_and_logs_what_does_not_execute() {
+    let me = PlayerSetup {
+        field: cards(&["maxtac-squadron"]),
+        ..PlayerSetup::default()
+    };
+    let mut g = game(&setup(me, PlayerSetup::default()));
+    steps(&mut g, &["pass"]);
+    let log: Vec<String> = g
+        .log()
+        .iter()
+        .map(|e| g.describe_with(e, &Names::SCENARIO))
+        .collect();
+    let ix = log
+        .iter()
+        .position(|l| l == "me ends the turn")
+        .expect("turn ends");
+    assert!(
+        log[ix..]
+            .iter()
+            .any(|l| l.starts_with("not executed: ") && l.ends_with("(maxtac-squadron)")),
+        "{log:#?}"
+    );
+}

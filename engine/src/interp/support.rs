@@ -73,12 +73,7 @@ impl Walk {
                         }
                     }
                     Trigger::When(_) => self.no(&trigger.span, "a `When …` trigger"),
-                    Trigger::StartOfYourTurn => {
-                        self.no(&trigger.span, "an `At the start of your turn` trigger")
-                    }
-                    Trigger::EndOfYourTurn => {
-                        self.no(&trigger.span, "an `At the end of your turn` trigger")
-                    }
+                    Trigger::StartOfYourTurn | Trigger::EndOfYourTurn => {}
                     Trigger::FirstTimeEachTurn(_) => {
                         self.no(&trigger.span, "a `The first time … each turn` trigger")
                     }

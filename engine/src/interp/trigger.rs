@@ -14,6 +14,8 @@ impl Game {
     /// (11.19.2), {Call}/{Flip} when it is called (11.18).
     pub(crate) fn text_triggers(&mut self, ev: &Event) -> Flow {
         let (about, label) = match *ev {
+            Event::StartOfTurn(p) => return self.turn_triggers(p, true),
+            Event::TurnEnding(p) => return self.turn_triggers(p, false),
             Event::Played(i) => (i, Label::Play),
             Event::Attacked { attacker, .. } => (attacker, Label::Attack),
             Event::Defeated(i) => (i, Label::Defeated),
@@ -49,6 +51,37 @@ impl Game {
             for line in pool.label_lines(card, label) {
                 if line >= top {
                     self.make_pending(g, line)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `At the start/end of your turn` abilities of the cards `p` has in play (rules 8.6.2.2,
+    /// 8.16.1); a Gear's bottom textbox counts for it (rule 4.11), face-down Legends have none.
+    fn turn_triggers(&mut self, p: PlayerId, start: bool) -> Flow {
+        let pool = self.pool.clone();
+        let player = self.state.player(p);
+        let mut cards: Vec<InstId> = player
+            .field
+            .iter()
+            .chain(player.legends.iter())
+            .copied()
+            .collect();
+        let gear: Vec<InstId> = cards.iter().flat_map(|&c| self.state.gear_of(c)).collect();
+        cards.extend(gear);
+        for i in cards {
+            let Some(x) = self.state.inst(i).copied() else {
+                continue;
+            };
+            if !x.face_up {
+                continue;
+            }
+            let top = pool.top_len(x.card);
+            let is_gear = x.equipped_to.is_some();
+            for line in pool.turn_lines(x.card, start) {
+                if !is_gear || line >= top {
+                    self.make_pending(i, line)?;
                 }
             }
         }
