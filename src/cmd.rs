@@ -78,6 +78,11 @@ impl Context {
 
     /// Loads the whole card folder; on any problem prints it and returns the outcome.
     pub(crate) fn load_db(&self, sources: &mut Sources) -> Result<CardDb, Outcome> {
+        self.load_db_with(sources, &[])
+    }
+
+    /// The card folder plus `extra` card files (a card written for a test, outside the folder).
+    fn load_db_with(&self, sources: &mut Sources, extra: &[PathBuf]) -> Result<CardDb, Outcome> {
         if !self.cards_dir.is_dir() {
             eprintln!(
                 "error: card folder {} not found (use --cards DIR)",
@@ -85,7 +90,9 @@ impl Context {
             );
             return Err(Outcome::Fatal);
         }
-        let (db, errors) = load_cards(std::slice::from_ref(&self.cards_dir), sources);
+        let mut paths = vec![self.cards_dir.clone()];
+        paths.extend(extra.iter().cloned());
+        let (db, errors) = load_cards(&paths, sources);
         if errors.is_empty() {
             Ok(db)
         } else {
@@ -192,7 +199,7 @@ pub fn check(ctx: &Context, paths: &[PathBuf]) -> Outcome {
     };
     let (db, errors) = load_cards(&paths, &mut sources);
     let mut diags = to_diags(&errors);
-    let (mut parsed, mut round_trip, mut ambiguous) = (0, 0, 0);
+    let (mut parsed, mut round_trip, mut ambiguous, mut executable) = (0, 0, 0, 0);
     for card in db.cards() {
         match parse_card(card) {
             Ok(script) => {
@@ -211,6 +218,16 @@ pub fn check(ctx: &Context, paths: &[PathBuf]) -> Outcome {
                 }
                 round_trip += usize::from(ok);
                 ambiguous += usize::from(!unambiguous);
+                // Guarantee 4: every construct executes. Until the interpreter covers the whole
+                // catalogue these are warnings and do not change the exit code.
+                let missing = gigscript_engine::interp::unsupported(&script);
+                executable += usize::from(missing.is_empty());
+                for u in missing {
+                    diags.push(
+                        Diagnostic::warning(format!("not executable: {} ({})", u.phrase, card.id))
+                            .with_primary(u.span, "the interpreter does not execute this yet"),
+                    );
+                }
             }
             Err(errs) => diags.extend(to_diags(&errs)),
         }
@@ -218,7 +235,7 @@ pub fn check(ctx: &Context, paths: &[PathBuf]) -> Outcome {
     ctx.report(&sources, &diags);
     let total = db.len() + errors.len();
     let mut summary =
-        format!("{total} cards: {parsed} parse, {round_trip} round-trip, {ambiguous} ambiguous");
+        format!("{total} cards: {parsed} parse, {round_trip} round-trip, {ambiguous} ambiguous, {executable} executable");
     if !errors.is_empty() {
         summary.push_str(&format!(", {} fail to load", errors.len()));
     }
@@ -449,6 +466,14 @@ fn shown(path: &Path) -> String {
         .to_string()
 }
 
+/// Whether a file is a card file (a top-level `id` key) rather than a rulings file.
+fn is_card_file(path: &Path) -> bool {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|t| t.parse::<toml::Table>().ok())
+        .is_some_and(|t| t.contains_key("id"))
+}
+
 fn load_rulings_file(path: &Path) -> Result<RulingSet, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let rulings = RulingsFile::parse_each(&text).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -467,7 +492,10 @@ pub fn test(
     json: bool,
 ) -> Outcome {
     let mut sources = Sources::new();
-    let db = match ctx.load_db(&mut sources) {
+    // A `--file` that is a card file (it has an `id`) joins the pool; its rulings run.
+    let (card_files, files): (Vec<PathBuf>, Vec<PathBuf>) =
+        files.iter().cloned().partition(|p| is_card_file(p));
+    let db = match ctx.load_db_with(&mut sources, &card_files) {
         Ok(db) => db,
         Err(o) => return o,
     };
@@ -490,8 +518,17 @@ pub fn test(
             }
         }
     }
+    for f in &card_files {
+        let extra = db
+            .cards()
+            .iter()
+            .find(|c| sources.path(c.file) == f.as_path());
+        if let Some(set) = extra.and_then(|c| card_set(&c.id)) {
+            sets.push(set);
+        }
+    }
     let mut paths = files.to_vec();
-    if cards.is_empty() && files.is_empty() {
+    if cards.is_empty() && files.is_empty() && card_files.is_empty() {
         sets.extend(db.cards().iter().filter_map(|c| card_set(&c.id)));
         paths = rule_rulings_files(&ctx.cards_dir);
     }

@@ -360,3 +360,38 @@ fn test_card_filters_and_unknown_cards_are_usage_errors() {
     let out = gig(&["test", "--file", "tests/decks/not-toml.toml"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
+
+#[test]
+fn test_file_plays_a_card_file_outside_the_catalogue() {
+    // Issue 5: a card written only in existing phrases plays as its text says, no Rust change.
+    let fixture = "tests/fixtures/cards/alpha/throwaway-street-sweeper.toml";
+    let out = gig(&["test", "--file", fixture]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(text.ends_with("2/2 rulings pass\n"), "{text}");
+    // The example of the issue: `{Attack} Draw 1. Then, if …, a Rival discards 1.`
+    let fixture = "tests/fixtures/cards/alpha/throwaway-fixer-squeeze.toml";
+    let out = gig(&["test", "--verbose", "--file", fixture]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(text.ends_with("3/3 rulings pass\n"), "{text}");
+    let out = gig(&[
+        "test",
+        "--file",
+        "tests/fixtures/cards/alpha/throwaway-two-ways.toml",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.ends_with("2/2 rulings pass\n"),
+        "{text}{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn check_counts_executable_cards() {
+    let out = gig(&["check"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(" executable"), "{text}");
+    assert!(stderr(&out).contains("warning: not executable"));
+}

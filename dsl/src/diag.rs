@@ -50,6 +50,14 @@ impl Diagnostic {
         }
     }
 
+    /// A warning with a headline and nothing else yet.
+    pub fn warning(message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(message)
+        }
+    }
+
     /// Adds the primary label.
     pub fn with_primary(mut self, span: Span, message: impl Into<String>) -> Self {
         self.labels.push(Label {

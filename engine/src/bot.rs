@@ -128,6 +128,20 @@ impl GreedyBot {
             }
             Choice::ChooseGig(d) => view.die(d).map_or(0, |d| i32::from(d.value)),
             Choice::Resolve(_) | Choice::Pass | Choice::EndReactions => 0,
+            // Card-text choices: the bot cannot read the effect's intent from the option alone,
+            // so it prefers rival Units (most effects that name a rival Unit harm it), higher
+            // Gigs and larger numbers; modes are equal.
+            Choice::Card(i) => {
+                let rival = view.field(view.rival()).iter().any(|u| u.card.inst == i);
+                if rival {
+                    5 + power(i)
+                } else {
+                    0
+                }
+            }
+            Choice::Gig(d) => view.die(d).map_or(0, |d| i32::from(d.value)),
+            Choice::Mode(_) => 0,
+            Choice::Number(n) => i32::from(n),
         }
     }
 }

@@ -24,6 +24,16 @@ pub enum DecisionKind {
     StealGig,
     /// which pending effect resolves next (rule 10.12)
     PendingOrder,
+    /// whether to do what a `you may` sentence says (rule 10.7)
+    May,
+    /// the next card an effect applies to (rule 10.31)
+    EffectCard,
+    /// the Gig an effect applies to (rule 10.31)
+    EffectGig,
+    /// which mode of `Choose one effect.` (rule 10.9)
+    Mode,
+    /// a number: how much to change a Gig by (`up to`, rule 2.8; `±`)
+    Number,
 }
 
 impl DecisionKind {
@@ -89,6 +99,14 @@ pub enum Choice {
     Yes,
     /// `no`
     No,
+    /// `choose <id>`, `choose rival <id>`, `choose legend 2`: a card for an effect
+    Card(InstId),
+    /// `choose d6 (3)`, `choose rival d6 (3)`: a Gig for an effect
+    Gig(DieId),
+    /// `choose mode 2`: a mode of `Choose one effect.` (0-based; labels count from 1)
+    Mode(u8),
+    /// `choose 3` (or `choose +2`/`choose -2` when both ways are offered): a change of value
+    Number(i8),
 }
 
 /// A question to one player with the complete, finite list of legal options.

@@ -1,4 +1,4 @@
-//! gigscript-engine: game state, rules, decisions and (later) the card-text interpreter.
+//! gigscript-engine: game state, rules, decisions and the card-text interpreter.
 //!
 //! A [`Game`] is a shared card [`Pool`] plus a plain [`State`]. The engine never calls out to
 //! a player: it stops at a [`Decision`] whose options are every legal [`Choice`], and
@@ -27,6 +27,7 @@ pub mod bot;
 pub mod decision;
 pub mod error;
 pub mod game;
+pub mod interp;
 pub mod log;
 pub mod pool;
 mod rules;

@@ -131,6 +131,29 @@ pub enum Event {
         /// its card
         source: InstId,
     },
+    /// an ability whose text the interpreter does not execute yet resolved without effect
+    NotExecuted {
+        /// its card
+        source: InstId,
+        /// the ability (top textbox first)
+        line: u8,
+    },
+    /// an effect changed a card's power (rule 3.17.2)
+    PowerChanged {
+        /// the card
+        inst: InstId,
+        /// by how much
+        by: i32,
+    },
+    /// a Gig's value was adjusted (rule 6.4)
+    Adjusted {
+        /// the die
+        die: DieId,
+        /// its value before
+        from: u8,
+        /// its value now
+        to: u8,
+    },
     /// all Units lost Lag (rule 11.3.2)
     LagLost,
     /// overtime began (rule 1.11.1)

@@ -4,6 +4,8 @@
 //! serialised. A [`crate::State`] refers to cards only by [`CardIdx`], so a saved state is only
 //! meaningful together with the pool it was played with.
 
+use crate::interp::{self, Unsupported};
+use gigscript_dsl::ast::{Ability, CardScript, Label, Spanned, Trigger};
 use gigscript_dsl::{CardDb, CardType, Keyword};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -52,12 +54,31 @@ pub struct Facts {
     pub keywords: Keywords,
 }
 
-/// The facts of every card of a [`CardDb`], plus ids and tags for labels and filters.
+/// What the interpreter knows of one card: its parsed text, what of it does not execute yet, and
+/// which lines trigger on timing labels.
+#[derive(Clone, Debug, Default)]
+struct Text {
+    /// the parsed text (`None` when it does not parse; `gig check` reports that)
+    script: Option<CardScript>,
+    /// constructs not executed, each with the source words when they could be read back
+    unsupported: Vec<(Unsupported, String)>,
+    /// (line, label) of each timing-label trigger
+    labels: Vec<(u8, Label)>,
+    /// has a static ability, and every construct of the card executes
+    statics: bool,
+    /// (line, start?) of each `At the start/end of your turn` trigger
+    turn: Vec<(u8, bool)>,
+}
+
+/// The facts of every card of a [`CardDb`], plus ids and tags for labels and filters, and each
+/// card's parsed text for the interpreter.
 #[derive(Clone, Debug, Default)]
 pub struct Pool {
     facts: Vec<Facts>,
     ids: Vec<String>,
     tags: Vec<Vec<String>>,
+    texts: Vec<Text>,
+    any_statics: bool,
     by_id: HashMap<String, CardIdx>,
 }
 
@@ -84,8 +105,98 @@ impl Pool {
             pool.by_id.entry(card.id.clone()).or_insert(idx);
             pool.ids.push(card.id.clone());
             pool.tags.push(card.tags.clone());
+            let text = Text::of(card);
+            pool.any_statics |= text.statics;
+            pool.texts.push(text);
         }
         pool
+    }
+
+    /// The parsed text of a card, if it parses.
+    pub fn script(&self, idx: CardIdx) -> Option<&CardScript> {
+        self.texts.get(idx.0 as usize)?.script.as_ref()
+    }
+
+    /// Whether every construct of the card's text is executed by the interpreter (and it parses).
+    pub fn executable(&self, idx: CardIdx) -> bool {
+        self.texts
+            .get(idx.0 as usize)
+            .is_some_and(|t| t.script.is_some() && t.unsupported.is_empty())
+    }
+
+    /// The constructs of a card's text the interpreter does not execute yet.
+    pub fn unsupported(&self, idx: CardIdx) -> impl Iterator<Item = &Unsupported> {
+        self.texts
+            .get(idx.0 as usize)
+            .into_iter()
+            .flat_map(|t| t.unsupported.iter().map(|(u, _)| u))
+    }
+
+    /// The words of the first construct of ability `line` that is not executed (`None`: it all is).
+    pub fn not_executed(&self, idx: CardIdx, line: u8) -> Option<&str> {
+        let t = self.texts.get(idx.0 as usize)?;
+        if t.script.is_none() {
+            return Some("text that does not parse");
+        }
+        t.unsupported
+            .iter()
+            .find(|(u, _)| u.line == line)
+            .map(|(_, words)| words.as_str())
+    }
+
+    /// Ability `line` of a card: the top textbox's abilities first, then the rules text's.
+    pub fn ability(&self, idx: CardIdx, line: u8) -> Option<&Spanned<Ability>> {
+        let s = self.script(idx)?;
+        s.top
+            .iter()
+            .chain(std::iter::once(&s.text))
+            .flat_map(|t| t.abilities.iter())
+            .nth(line as usize)
+    }
+
+    /// The lines of a card that trigger on a timing label.
+    pub fn label_lines(&self, idx: CardIdx, label: Label) -> impl Iterator<Item = u8> + '_ {
+        let labels = self
+            .texts
+            .get(idx.0 as usize)
+            .map_or(&[][..], |t| &t.labels);
+        labels
+            .iter()
+            .filter(move |(_, l)| *l == label || (label == Label::Call && *l == Label::Flip))
+            .map(|(line, _)| *line)
+    }
+
+    /// How many abilities the card's top textbox has (a Gear's; 0 for other cards): lines below
+    /// this are about the card itself, lines from it on are inherited by a Gear's host (4.11).
+    pub fn top_len(&self, idx: CardIdx) -> u8 {
+        self.script(idx)
+            .and_then(|s| s.top.as_ref())
+            .map_or(0, |t| t.abilities.len() as u8)
+    }
+
+    /// Whether a card has a static ability that executes (the card is executable).
+    pub fn has_statics(&self, idx: CardIdx) -> bool {
+        self.texts.get(idx.0 as usize).is_some_and(|t| t.statics)
+    }
+
+    /// Whether any executable card of the pool has a static ability (a fast path).
+    pub fn any_statics(&self) -> bool {
+        self.any_statics
+    }
+
+    /// The lines of a card that trigger at the start (`true`) or end of its controller's turn.
+    pub fn turn_lines(&self, idx: CardIdx, start: bool) -> impl Iterator<Item = u8> + '_ {
+        let turn = self.texts.get(idx.0 as usize).map_or(&[][..], |t| &t.turn);
+        turn.iter()
+            .filter(move |(_, s)| *s == start)
+            .map(|(line, _)| *line)
+    }
+
+    /// Whether a card has any timing-label trigger (a quick test for the hot event path).
+    pub fn has_label_triggers(&self, idx: CardIdx) -> bool {
+        self.texts
+            .get(idx.0 as usize)
+            .is_some_and(|t| !t.labels.is_empty())
     }
 
     /// The index of the card with this id.
@@ -127,5 +238,61 @@ impl Pool {
     /// Whether the pool is empty.
     pub fn is_empty(&self) -> bool {
         self.facts.is_empty()
+    }
+}
+
+impl Text {
+    fn of(card: &gigscript_dsl::Card) -> Text {
+        let Ok(script) = gigscript_dsl::parse::parse_card(card) else {
+            return Text::default();
+        };
+        let words = |u: &Unsupported| {
+            [card.top.as_ref(), Some(&card.text)]
+                .into_iter()
+                .flatten()
+                .find_map(|t| {
+                    let start = u.span.start.checked_sub(t.offset)?;
+                    let end = u.span.end.checked_sub(t.offset)?;
+                    t.text.get(start..end).filter(|_| t.exact)
+                })
+                .map_or_else(|| u.phrase.to_owned(), |w| w.trim().to_owned())
+        };
+        let unsupported: Vec<(Unsupported, String)> = interp::unsupported(&script)
+            .into_iter()
+            .map(|u| {
+                let w = words(&u);
+                (u, w)
+            })
+            .collect();
+        let mut labels = Vec::new();
+        let mut turn = Vec::new();
+        let abilities = script
+            .top
+            .iter()
+            .chain(std::iter::once(&script.text))
+            .flat_map(|t| t.abilities.iter());
+        for (line, a) in abilities.enumerate() {
+            if let Ability::Triggered { trigger, .. } = &a.node {
+                match &trigger.node {
+                    Trigger::Labels(ls) => labels.extend(ls.iter().map(|&l| (line as u8, l))),
+                    Trigger::StartOfYourTurn => turn.push((line as u8, true)),
+                    Trigger::EndOfYourTurn => turn.push((line as u8, false)),
+                    Trigger::When(_) | Trigger::FirstTimeEachTurn(_) => {}
+                }
+            }
+        }
+        let statics = script
+            .text
+            .abilities
+            .iter()
+            .any(|a| matches!(a.node, Ability::Static(_)))
+            && unsupported.is_empty();
+        Text {
+            script: Some(script),
+            unsupported,
+            labels,
+            statics,
+            turn,
+        }
     }
 }

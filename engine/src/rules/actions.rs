@@ -153,6 +153,7 @@ impl Game {
         let Some(kind) = ev.kind() else {
             return Ok(());
         };
+        self.text_triggers(&ev)?;
         let about = ev.about();
         // Rule 4.4.2 aside, a trigger fires only while its card is still in the game.
         for i in 0..self.state.triggers.len() {
@@ -315,7 +316,13 @@ impl Game {
                 };
                 // Rules 6.4.4, 6.4.5: no value off its faces, nor the value it has.
                 if value >= 1 && value <= d.sides && value != d.value {
+                    let from = d.value;
                     d.value = value;
+                    return self.emit(Event::Adjusted {
+                        die,
+                        from,
+                        to: value,
+                    });
                 }
                 Ok(())
             }

@@ -123,7 +123,7 @@ impl Game {
             }));
             return self.emit(Event::Attacked { attacker, target });
         }
-        let Some(Frame::Attack(mut a)) = self.state.frames.last().copied() else {
+        let Some(Frame::Attack(mut a)) = self.state.frames.last().cloned() else {
             return Err(EngineError::Bug("attack choice outside an attack").into());
         };
         match choice {

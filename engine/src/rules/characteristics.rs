@@ -42,7 +42,7 @@ impl Game {
                 _ => 0,
             })
             .sum();
-        base + gear + mods
+        base + gear + mods + self.static_power(i)
     }
 
     /// Power as used in comparisons: a negative value counts as 0 (rule 2.10.1).
@@ -79,6 +79,7 @@ impl Game {
             && inst.equipped_to.is_none()
             && inst.controller == self.state.turn_player
             && !inst.spent
+            && !self.static_cant_attack(i)
             && (!inst.lag
                 || self.keyword(i, Keyword::Adrenaline)
                 || (inst.go_solo && inst.entered_turn == self.state.turn))

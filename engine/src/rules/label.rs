@@ -6,6 +6,12 @@
 //! the Legends area (`legend 2`). In the React Step the defending player ends reacting with
 //! `pass` (the same word as the Main Phase's pass: both end what the player is doing); when it is their only option it is
 //! taken automatically, so scenario steps name it only when a reaction was possible.
+//!
+//! Card text asks with these labels: `yes`/`no` for a `you may` sentence (rule 10.7);
+//! `choose <id>` / `choose rival <id>` / `choose legend 2` for the next card of an effect
+//! (rule 10.31; a hand card is named by id, copies get `#2`); `choose d6 (3)` /
+//! `choose rival d6 (3)` for a Gig; `choose 3` for how much a Gig changes (`choose +2` and
+//! `choose -2` when both directions are offered, `choose 0` for "up to" 0); `choose mode 2` for a mode of `Choose one effect.`
 
 use crate::decision::{Choice, Decision};
 use crate::game::Game;
@@ -91,6 +97,32 @@ impl Game {
             Choice::EndReactions => "pass".into(),
             Choice::Yes => "yes".into(),
             Choice::No => "no".into(),
+            Choice::Gig(die) => match self.state.dice.get(die.0 as usize) {
+                Some(x) if x.area == crate::state::DieArea::Gigs(v) => {
+                    format!("choose d{} ({})", x.sides, x.value)
+                }
+                Some(x) => format!("choose rival d{} ({})", x.sides, x.value),
+                None => "choose d?".into(),
+            },
+            Choice::Mode(m) => format!("choose mode {}", u32::from(m) + 1),
+            Choice::Number(n) => {
+                let both = d
+                    .options
+                    .iter()
+                    .any(|c| matches!(c, Choice::Number(k) if *k > 0))
+                    && d.options
+                        .iter()
+                        .any(|c| matches!(c, Choice::Number(k) if *k < 0));
+                if both && n != 0 {
+                    format!("choose {n:+}")
+                } else {
+                    format!("choose {}", n.unsigned_abs())
+                }
+            }
+            Choice::Card(i) => match self.state.inst(i) {
+                Some(x) if x.zone == Zone::Legends => format!("choose {}", self.legend_ref(v, i)),
+                _ => format!("choose {}", self.card_ref(v, i)),
+            },
         }
     }
 
@@ -184,6 +216,18 @@ impl Game {
                     format!("{} prevents {kind:?}", card(source))
                 }
                 Event::Resolved { source, .. } => format!("{} resolves its effect", card(source)),
+                Event::NotExecuted { source, line } => {
+                    let words = self
+                        .state
+                        .inst(source)
+                        .and_then(|x| self.pool.not_executed(x.card, line))
+                        .unwrap_or("?");
+                    format!("not executed: {words} ({})", card(source))
+                }
+                Event::PowerChanged { inst, by } => format!("{} gets {by:+} power", card(inst)),
+                Event::Adjusted { die: d, from, to } => {
+                    format!("{} goes from {from} to {to}", die(d))
+                }
                 Event::LagLost => "units lose lag".into(),
                 Event::OvertimeBegan => "overtime begins".into(),
                 Event::GameOver(Outcome::Winner(p)) => format!("{} wins", who(p)),

@@ -310,20 +310,21 @@ impl Game {
                 Ok(())
             }
             (PlayHow::Hand, CardType::Program) => {
-                // Rule 4.14: resolve its effects (opaque for now), then to the trash; in
-                // between it is in no area (rule 4.14.2).
+                // Rule 4.14: resolve its effects, then to the trash; in between it is in no
+                // area (rule 4.14.2). The effects resolve on frames above `ProgramEnd`.
                 self.act(Action::Move {
                     inst,
                     to: Zone::Resolving,
                     player: p,
                 })?;
                 self.emit(Event::Played(inst))?;
-                self.emit(Event::ProgramResolved(inst))?;
-                self.act(Action::Move {
-                    inst,
-                    to: Zone::Trash,
-                    player: p,
-                })
+                self.state.frames.push(Frame::ProgramEnd { inst });
+                let lines = self.resolution_lines(inst);
+                // The first line resolves first: push the last one first.
+                for &line in lines.iter().rev() {
+                    self.start_effect(inst, p, line)?;
+                }
+                Ok(())
             }
             _ => {
                 // Rules 4.6, 5.6.2: placed ready in the field; rules 4.7, 4.5.2: with Lag;
@@ -341,6 +342,17 @@ impl Game {
                 self.emit(Event::Played(inst))
             }
         }
+    }
+
+    /// Rule 4.14: a Program whose effects have resolved goes to its owner's trash.
+    pub(crate) fn finish_program(&mut self, inst: InstId) -> Flow {
+        let p = self.inst_ok(inst)?.controller;
+        self.emit(Event::ProgramResolved(inst))?;
+        self.act(Action::Move {
+            inst,
+            to: Zone::Trash,
+            player: p,
+        })
     }
 
     /// Rule 11.11.1: flip the called Legend face-up, keeping its orientation (11.11.1.3);

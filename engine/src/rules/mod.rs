@@ -56,11 +56,11 @@ impl Game {
         if self.state.outcome.is_some() {
             return None;
         }
-        let top = *self.state.frames.last()?;
+        let top = self.state.frames.last()?;
         if !top.is_atomic() && !self.state.pending.is_empty() {
             return Some(self.pending_decision());
         }
-        match top {
+        match *top {
             Frame::Setup(step) => self.setup_decision(step),
             Frame::Start(StartStep::RollIn) => self.roll_in_decision(),
             Frame::Start(_) | Frame::End(_) => None,
@@ -73,6 +73,8 @@ impl Game {
             Frame::Equip { gear } => Some(self.equip_decision(gear)),
             Frame::Play { .. } | Frame::Call { .. } => None,
             Frame::Attack(a) => self.attack_decision(&a),
+            Frame::Effect(ref run) => self.effect_decision(run),
+            Frame::ProgramEnd { .. } => None,
         }
     }
 
@@ -99,7 +101,7 @@ impl Game {
 
     /// Takes one automatic step of the top frame.
     fn step_auto(&mut self) -> Flow {
-        let Some(top) = self.state.frames.last().copied() else {
+        let Some(top) = self.state.frames.last().cloned() else {
             return Err(EngineError::Bug("no frame while the game is running").into());
         };
         match top {
@@ -119,6 +121,11 @@ impl Game {
                 self.finish_call(legend)
             }
             Frame::Attack(a) => self.attack_step(a),
+            Frame::Effect(_) => self.run_effect(),
+            Frame::ProgramEnd { inst } => {
+                self.state.frames.pop();
+                self.finish_program(inst)
+            }
             Frame::Main | Frame::Equip { .. } => {
                 Err(EngineError::Bug("a decision frame was stepped automatically").into())
             }
@@ -146,14 +153,17 @@ impl Game {
             | Choice::Block(_)
             | Choice::ChooseGig(_)
             | Choice::EndReactions => self.attack_choice(player, choice),
-            Choice::Yes | Choice::No => {
-                Err(EngineError::Bug("yes/no is only asked by card text").into())
-            }
+            Choice::Yes
+            | Choice::No
+            | Choice::Card(_)
+            | Choice::Gig(_)
+            | Choice::Number(_)
+            | Choice::Mode(_) => self.effect_choice(choice),
         }
     }
 
-    /// Resolves one pending effect (rule 10.11.3). Effects are opaque until the interpreter
-    /// runs card text: resolving one only logs it.
+    /// Resolves one pending effect (rule 10.11.3): an effect of card text starts resolving
+    /// (the interpreter); a test-installed opaque effect only logs.
     fn resolve_pending(&mut self, player: PlayerId, seq: u16) -> Flow {
         let Some(ix) = self.state.pending.iter().position(|e| e.seq == seq) else {
             return Err(EngineError::Bug("resolving an effect that is not pending").into());
@@ -166,7 +176,13 @@ impl Game {
         self.emit(Event::Resolved {
             seq: e.seq,
             source: e.source,
-        })
+        })?;
+        match e.effect {
+            crate::state::EffectRef::Opaque(_) => Ok(()),
+            crate::state::EffectRef::Text { line } => {
+                self.start_effect(e.source, e.controller, line)
+            }
+        }
     }
 
     /// Rule 1.8: the game checks its own state after every action; a win or loss ends the game

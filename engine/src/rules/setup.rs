@@ -99,7 +99,7 @@ impl Game {
     }
 
     pub(crate) fn setup_choice(&mut self, choice: Choice) -> Flow {
-        match (self.state.frames.last().copied(), choice) {
+        match (self.state.frames.last().cloned(), choice) {
             (Some(Frame::Setup(SetupStep::ChooseOrder(p))), Choice::GoFirst | Choice::GoSecond) => {
                 // Rule 7.5.2: the chosen player decides.
                 let first = if choice == Choice::GoFirst {

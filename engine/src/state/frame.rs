@@ -1,12 +1,15 @@
 //! Frames of the rules state machine. The top frame of [`super::State::frames`] is the step the
 //! game is at; the engine steps frames until one needs a decision. Frames are plain data so a
-//! suspended game clones and serialises like everything else; the interpreter will add its own.
+//! suspended game clones and serialises like everything else, including an effect of card text
+//! suspended at a choice ([`Frame::Effect`]).
 
 use super::{DieId, InstId, PlayerId};
+use crate::interp::EffectRun;
 use serde::{Deserialize, Serialize};
 
-/// One step of the game in progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One step of the game in progress. Not `Copy`: an effect being resolved carries its bindings
+/// (boxed, so the other frames stay small).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Frame {
     /// pre-game setup (rules 7.4–7.9)
     Setup(SetupStep),
@@ -44,6 +47,13 @@ pub enum Frame {
     Attack(AttackFrame),
     /// the End of Turn (rules 8.16–8.18)
     End(EndStep),
+    /// an effect of card text being resolved (rules 10.2–10.10), run by the interpreter
+    Effect(Box<EffectRun>),
+    /// a Program whose effect has resolved goes to its owner's trash (rule 4.14)
+    ProgramEnd {
+        /// the Program
+        inst: InstId,
+    },
 }
 
 impl Frame {
@@ -51,9 +61,13 @@ impl Frame {
     /// interrupts paying a cost, playing a card, or choosing Gigs to steal).
     pub fn is_atomic(&self) -> bool {
         match self {
-            Frame::Pay { .. } | Frame::Play { .. } | Frame::Equip { .. } | Frame::Call { .. } => {
-                true
-            }
+            // Rule 10.2: an effect resolves completely before anything else happens.
+            Frame::Pay { .. }
+            | Frame::Play { .. }
+            | Frame::Equip { .. }
+            | Frame::Call { .. }
+            | Frame::Effect(_)
+            | Frame::ProgramEnd { .. } => true,
             Frame::Attack(a) => a.step == AttackStep::StealChoose,
             _ => false,
         }

@@ -172,6 +172,13 @@ pub fn check_invariants(g: &Game) {
                 assert_eq!(inst.zone, host.zone, "Gear is where its host is");
                 assert!(matches!(host.zone, Zone::Field | Zone::Legends));
             }
+            // A Program resolving its effect (rule 4.14.2) is in no area, waiting on its frame.
+            None if inst.zone == Zone::Resolving => {
+                assert_eq!(seen[k], 0);
+                assert!(st.frames.iter().any(
+                    |f| matches!(f, gigscript_engine::state::Frame::ProgramEnd { inst } if inst.0 as usize == k)
+                ));
+            }
             None => assert_eq!(
                 seen[k], 1,
                 "instance {k} listed exactly once ({:?})",

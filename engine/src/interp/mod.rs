@@ -1,0 +1,18 @@
+//! The interpreter: card text (the AST of `gigscript-dsl`) executed against the rules engine.
+//!
+//! - [`support`]: which constructs execute ([`unsupported`], an exhaustive walk of the AST).
+//! - [`run`]: an ability resolving as a resumable computation, [`EffectRun`], that lives on the
+//!   frame stack ([`crate::state::Frame::Effect`]) with its cursor and bindings, so a game
+//!   suspended at one of its choices clones and serialises like any other state.
+//! - [`trigger`]: events of the action pipeline that make timing-label abilities pending, and
+//!   the start of a resolution (a pending effect, a Program's effect).
+//!
+//! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
+
+mod run;
+mod statics;
+mod support;
+mod trigger;
+
+pub use run::{Ask, Bound, EffectRun};
+pub use support::{unsupported, Unsupported};

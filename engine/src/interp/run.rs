@@ -1,0 +1,737 @@
+//! An effect resolving: the cursor, the bindings and the choices of one ability of card text.
+//!
+//! Rules 10.2–10.10: the sentences resolve in order, doing as much as possible; a choice with
+//! no legal option is skipped (the action does not happen); "a <noun>" picks exactly one, and
+//! the resolving player chooses (rule 10.31). Whether each sentence happened is kept for
+//! `If you do` and `Otherwise`.
+
+use crate::decision::{Choice, Decision, DecisionKind};
+use crate::error::EngineError;
+use crate::game::{Flow, Game, MAX_EFFECTS};
+use crate::log::Event;
+use crate::rules::Action as Act;
+use crate::state::{DieArea, DieId, Duration, InstId, Modifier, PersistentEffect, PlayerId, Zone};
+use gigscript_dsl::ast::{
+    self, Ability, Action, Amount, Clause, Comparison, Condition, Controller, Direction, Effect,
+    Filter, Grant, Lead, Noun, NounPhrase, Np, Orientation, Parity, Phrase, PostMod, Predicate,
+    Quality, Quantity, Ref, Sentence, Spanned, Stat, Status,
+};
+use gigscript_dsl::CardType;
+use serde::{Deserialize, Serialize};
+
+/// The cards a binding of the ability stands for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bound {
+    /// the binding (`b1`)
+    pub id: u32,
+    /// the cards
+    pub cards: Vec<InstId>,
+}
+
+/// A question the effect is waiting on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ask {
+    /// `you may …`: yes or no
+    May,
+    /// the next card for the current action, from these
+    Card(Vec<InstId>),
+    /// the Gig for the current action, from these
+    Gig(Vec<DieId>),
+    /// how much to change the chosen Gig by, from these
+    Number(Vec<i8>),
+    /// which of this many modes (`Choose one effect.`)
+    Mode(u8),
+}
+
+/// One ability resolving (rules 10.2–10.10): where it is, what it has bound, what it waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EffectRun {
+    /// the card whose ability it is
+    pub source: InstId,
+    /// who resolves it (rule 10.1.4)
+    pub controller: PlayerId,
+    /// the ability: the top textbox's abilities first, then the rules text's
+    pub line: u8,
+    /// the sentence being resolved
+    pub sentence: u8,
+    /// the action of that sentence being resolved
+    pub step: u8,
+    /// the sentence's lead, condition and `you may` were passed
+    pub entered: bool,
+    /// an action of the current sentence happened
+    pub happened: bool,
+    /// bit set of the sentences that happened (`If you do`, `Otherwise`)
+    pub did: u32,
+    /// the cards of each binding met so far
+    pub bindings: Vec<Bound>,
+    /// cards picked so far for the current action
+    pub picked: Vec<InstId>,
+    /// the question waiting for an answer
+    pub ask: Option<Ask>,
+    /// the Gig chosen for the current action
+    pub gig: Option<DieId>,
+    /// the change of value chosen for the current action
+    pub delta: Option<i8>,
+    /// who answers the question, when not the controller (`A Rival discards 1`)
+    pub chooser: Option<PlayerId>,
+    /// the mode chosen, for `Choose one effect.` (0-based)
+    pub mode: Option<u8>,
+}
+
+impl EffectRun {
+    /// The start of ability `line` of `source`, resolved by `controller`.
+    pub fn new(source: InstId, controller: PlayerId, line: u8) -> Self {
+        EffectRun {
+            source,
+            controller,
+            line,
+            sentence: 0,
+            step: 0,
+            entered: false,
+            happened: false,
+            did: 0,
+            bindings: Vec::new(),
+            picked: Vec::new(),
+            ask: None,
+            gig: None,
+            delta: None,
+            chooser: None,
+            mode: None,
+        }
+    }
+
+    fn bound(&self, id: u32) -> Vec<InstId> {
+        self.bindings
+            .iter()
+            .find(|b| b.id == id)
+            .map_or_else(Vec::new, |b| b.cards.clone())
+    }
+
+    fn bind(&mut self, np: &NounPhrase, cards: &[InstId]) {
+        if let Some(b) = np.binds {
+            self.bindings.retain(|x| x.id != b.0);
+            self.bindings.push(Bound {
+                id: b.0,
+                cards: cards.to_vec(),
+            });
+        }
+    }
+
+    fn next_sentence(&mut self) {
+        if self.happened {
+            self.did |= 1u32.checked_shl(u32::from(self.sentence)).unwrap_or(0);
+        }
+        self.sentence = self.sentence.saturating_add(1);
+        self.step = 0;
+        self.entered = false;
+        self.happened = false;
+        self.picked.clear();
+        self.gig = None;
+        self.delta = None;
+    }
+
+    fn did(&self, s: ast::SentenceId) -> bool {
+        self.did & 1u32.checked_shl(s.0).unwrap_or(0) != 0
+    }
+}
+
+/// What resolving one action gave.
+enum Stepped {
+    /// it is done; whether anything happened
+    Done(bool),
+    /// it waits for a choice
+    Wait,
+}
+
+/// Which cards an action applies to.
+enum Sel {
+    /// these, no choice
+    Fixed(Vec<InstId>),
+    /// `n` of these, chosen one at a time
+    Choose(Vec<InstId>, usize),
+}
+
+impl Game {
+    /// The decision an effect frame waits for, if any.
+    pub(crate) fn effect_decision(&self, run: &EffectRun) -> Option<Decision> {
+        match run.ask.as_ref()? {
+            Ask::May => Some(Decision {
+                player: run.controller,
+                prompt: DecisionKind::May,
+                options: vec![Choice::Yes, Choice::No],
+            }),
+            Ask::Card(options) => Some(Decision {
+                player: run.chooser.unwrap_or(run.controller),
+                prompt: DecisionKind::EffectCard,
+                options: options.iter().map(|&i| Choice::Card(i)).collect(),
+            }),
+            Ask::Gig(options) => Some(Decision {
+                player: run.controller,
+                prompt: DecisionKind::EffectGig,
+                options: options.iter().map(|&d| Choice::Gig(d)).collect(),
+            }),
+            Ask::Mode(n) => Some(Decision {
+                player: run.controller,
+                prompt: DecisionKind::Mode,
+                options: (0..*n).map(Choice::Mode).collect(),
+            }),
+            Ask::Number(options) => Some(Decision {
+                player: run.controller,
+                prompt: DecisionKind::Number,
+                options: options.iter().map(|&n| Choice::Number(n)).collect(),
+            }),
+        }
+    }
+
+    /// Applies the answer to the top effect frame's question.
+    pub(crate) fn effect_choice(&mut self, choice: Choice) -> Flow {
+        let Some(crate::state::Frame::Effect(run)) = self.state.frames.last_mut() else {
+            return Err(EngineError::Bug("an effect choice without an effect").into());
+        };
+        match (run.ask.take(), choice) {
+            (Some(Ask::May), Choice::Yes) => run.entered = true,
+            (Some(Ask::May), Choice::No) => run.next_sentence(),
+            (Some(Ask::Card(_)), Choice::Card(i)) => run.picked.push(i),
+            (Some(Ask::Gig(_)), Choice::Gig(d)) => run.gig = Some(d),
+            (Some(Ask::Number(_)), Choice::Number(n)) => run.delta = Some(n),
+            (Some(Ask::Mode(_)), Choice::Mode(m)) => run.mode = Some(m),
+            _ => return Err(EngineError::Bug("an answer to another question").into()),
+        }
+        Ok(())
+    }
+
+    /// Resolves the top effect frame until it needs a choice or ends (popped).
+    pub(crate) fn run_effect(&mut self) -> Flow {
+        let Some(crate::state::Frame::Effect(mut run)) = self.state.frames.pop() else {
+            return Err(EngineError::Bug("running an effect that is not on top").into());
+        };
+        let pool = self.pool.clone();
+        let card = self.inst_ok(run.source)?.card;
+        let sentences: &[Spanned<Sentence>] = match pool.ability(card, run.line).map(|a| &a.node) {
+            Some(Ability::Triggered { effect, .. }) | Some(Ability::Resolution { effect, .. }) => {
+                match effect {
+                    Effect::Sentences(s) => s,
+                    // `Choose one effect.` (rule 10.9): the controller picks a mode first.
+                    Effect::Modal { modes, .. } => match run.mode {
+                        Some(m) => modes.get(m as usize).map_or(&[][..], |v| v.as_slice()),
+                        None => {
+                            run.ask = Some(Ask::Mode(modes.len().min(u8::MAX as usize) as u8));
+                            self.state.frames.push(crate::state::Frame::Effect(run));
+                            return Ok(());
+                        }
+                    },
+                }
+            }
+            _ => &[],
+        };
+        while let Some(s) = sentences.get(run.sentence as usize) {
+            let s = &s.node;
+            if !run.entered {
+                let go = match s.lead.as_ref().map(|l| &l.node) {
+                    None => true,
+                    Some(Lead::Then { condition }) => condition
+                        .as_ref()
+                        .is_none_or(|c| self.condition(&run, &c.node)),
+                    Some(Lead::If(c)) => self.condition(&run, &c.node),
+                    Some(Lead::IfYouDo { depends_on }) => run.did(*depends_on),
+                    Some(Lead::Otherwise { depends_on }) => !run.did(*depends_on),
+                    Some(Lead::During(_)) => false,
+                };
+                let (go, optional) = match &s.clause.node {
+                    Clause::Do {
+                        optional,
+                        condition,
+                        ..
+                    } => (
+                        go && condition
+                            .as_ref()
+                            .is_none_or(|c| self.condition(&run, &c.node)),
+                        *optional,
+                    ),
+                    Clause::State { predicate, .. } => (
+                        go && matches!(predicate.node, Predicate::Discards { .. }),
+                        false,
+                    ),
+                    Clause::Delayed { .. } => (false, false),
+                };
+                if !go {
+                    run.next_sentence();
+                    continue;
+                }
+                if optional {
+                    run.ask = Some(Ask::May);
+                    self.state.frames.push(crate::state::Frame::Effect(run));
+                    return Ok(());
+                }
+                run.entered = true;
+            }
+            let steps: &[ast::Step] = match &s.clause.node {
+                Clause::Do { steps, .. } => steps,
+                Clause::State { predicate, .. } => {
+                    if let Predicate::Discards { count, binds, .. } = predicate.node {
+                        if run.step == 0 {
+                            match self.rival_discards(&mut run, count, binds.0)? {
+                                Stepped::Done(h) => {
+                                    run.happened |= h;
+                                    run.step = 1;
+                                }
+                                Stepped::Wait => {
+                                    self.state.frames.push(crate::state::Frame::Effect(run));
+                                    return Ok(());
+                                }
+                            }
+                        }
+                    }
+                    &[]
+                }
+                Clause::Delayed { .. } => &[],
+            };
+            match steps.get(run.step as usize) {
+                Some(step) => match self.step_action(&mut run, &step.action.node)? {
+                    Stepped::Done(h) => {
+                        run.happened |= h;
+                        run.step = run.step.saturating_add(1);
+                        run.picked.clear();
+                        run.gig = None;
+                        run.delta = None;
+                    }
+                    Stepped::Wait => {
+                        self.state.frames.push(crate::state::Frame::Effect(run));
+                        return Ok(());
+                    }
+                },
+                None => run.next_sentence(),
+            }
+        }
+        Ok(())
+    }
+
+    /// Resolves one action, or asks for its next card.
+    fn step_action(
+        &mut self,
+        run: &mut EffectRun,
+        a: &Action,
+    ) -> Result<Stepped, crate::game::Stop> {
+        let me = run.controller;
+        match a {
+            Action::Draw { count, .. } => {
+                for _ in 0..*count {
+                    self.act(Act::Draw(me))?;
+                }
+                Ok(Stepped::Done(*count > 0))
+            }
+            Action::Trash { what } => {
+                // Rule 11.7.2.1: a bare count trashes from the top of your deck.
+                let n = count_of(what);
+                let had = !self.state.player(me).deck.is_empty();
+                for _ in 0..n {
+                    self.act(Act::Trash(me))?;
+                }
+                Ok(Stepped::Done(had && n > 0))
+            }
+            Action::Discard { what } => {
+                let hand = self.state.player(me).hand.clone();
+                let n = count_of(what) as usize;
+                match self.pick(run, Sel::Choose(hand, n)) {
+                    None => Ok(Stepped::Wait),
+                    Some(list) => {
+                        for &i in &list {
+                            self.act(Act::Move {
+                                inst: i,
+                                to: Zone::Trash,
+                                player: me,
+                            })?;
+                        }
+                        run.bind(what, &list);
+                        Ok(Stepped::Done(!list.is_empty()))
+                    }
+                }
+            }
+            Action::ChangeGig {
+                direction,
+                gig,
+                amount,
+            } => self.change_gig(run, *direction, gig, *amount),
+            Action::Defeat { what, .. }
+            | Action::Spend { what, .. }
+            | Action::Ready { what }
+            | Action::ReturnToOwnersHand { what }
+            | Action::BottomDeck { what, .. }
+            | Action::Give { target: what, .. } => {
+                let sel = self.select(run, what);
+                let Some(list) = self.pick(run, sel) else {
+                    return Ok(Stepped::Wait);
+                };
+                run.bind(what, &list);
+                let list: Vec<InstId> = list.into_iter().filter(|&i| self.in_play(i)).collect();
+                if list.is_empty() {
+                    return Ok(Stepped::Done(false));
+                }
+                let mut done = false;
+                match a {
+                    Action::Defeat { .. } => {
+                        self.act(Act::Defeat(list.clone()))?;
+                        done = true;
+                    }
+                    Action::Spend { .. } | Action::Ready { .. } => {
+                        let spend = matches!(a, Action::Spend { .. });
+                        for &i in &list {
+                            // Spending a spent card (or readying a ready one) does nothing.
+                            if self.inst_ok(i)?.spent != spend {
+                                self.act(if spend { Act::Spend(i) } else { Act::Ready(i) })?;
+                                done = true;
+                            }
+                        }
+                    }
+                    Action::ReturnToOwnersHand { .. } => {
+                        for &i in &list {
+                            let owner = self.inst_ok(i)?.owner;
+                            self.act(Act::Move {
+                                inst: i,
+                                to: Zone::Hand,
+                                player: owner,
+                            })?;
+                            done = true;
+                        }
+                    }
+                    Action::BottomDeck { .. } => {
+                        self.act(Act::BottomDeck(list.clone()))?;
+                        done = true;
+                    }
+                    Action::Give { grants, .. } => {
+                        for &i in &list {
+                            for g in grants {
+                                let Grant::Power(n) = *g else { continue };
+                                if self.state.effects.len() >= MAX_EFFECTS {
+                                    return Err(
+                                        EngineError::LimitExceeded("persistent effects").into()
+                                    );
+                                }
+                                self.state.effects.push(PersistentEffect {
+                                    target: i,
+                                    modifier: Modifier::Power(n),
+                                    duration: Duration::ThisTurn,
+                                    source: Some(run.source),
+                                });
+                                self.emit(Event::PowerChanged { inst: i, by: n })?;
+                                done = true;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                Ok(Stepped::Done(done))
+            }
+            _ => {
+                // Not executable: `start_effect` never runs such an ability.
+                Err(EngineError::Bug("an action the interpreter does not execute").into())
+            }
+        }
+    }
+
+    /// Rule 6.4: `Increase/Decrease/Adjust a Gig by (up to) N`. The player picks the Gig, then
+    /// (for `up to` or `Adjust`) the change; a change off its faces or to the value it has fails.
+    fn change_gig(
+        &mut self,
+        run: &mut EffectRun,
+        direction: Direction,
+        gig: &NounPhrase,
+        amount: Amount,
+    ) -> Result<Stepped, crate::game::Stop> {
+        let Some(die) = run.gig else {
+            let Np::Phrase(p) = &gig.node else {
+                return Ok(Stepped::Done(false));
+            };
+            let options: Vec<DieId> = (0..self.state.dice.len())
+                .map(|k| DieId(k as u8))
+                .filter(|&d| self.gig_matches(run.controller, p, d))
+                .collect();
+            if options.is_empty() {
+                return Ok(Stepped::Done(false));
+            }
+            run.ask = Some(Ask::Gig(options));
+            return Ok(Stepped::Wait);
+        };
+        let n = amount.n.min(i8::MAX as u32) as i8;
+        let Some(delta) = run.delta else {
+            let mags: Vec<i8> = if amount.up_to {
+                (0..=n).collect()
+            } else {
+                vec![n]
+            };
+            let mut options = Vec::new();
+            for &m in &mags {
+                // Rule 2.8: `up to` allows 0 whichever the direction.
+                if m == 0 || matches!(direction, Direction::Increase | Direction::Adjust) {
+                    options.push(m);
+                }
+                if m != 0 && matches!(direction, Direction::Decrease | Direction::Adjust) {
+                    options.push(-m);
+                }
+            }
+            if options.len() == 1 {
+                run.delta = Some(options[0]);
+                return self.change_gig(run, direction, gig, amount);
+            }
+            run.ask = Some(Ask::Number(options));
+            return Ok(Stepped::Wait);
+        };
+        let Some(d) = self.state.dice.get(die.0 as usize).copied() else {
+            return Ok(Stepped::Done(false));
+        };
+        let to = i32::from(d.value) + i32::from(delta);
+        // Rules 6.4.4, 6.4.5: off its faces, or unchanged, the adjustment fails.
+        if delta == 0 || to < 1 || to > i32::from(d.sides) {
+            return Ok(Stepped::Done(false));
+        }
+        self.act(Act::Adjust {
+            die,
+            value: to as u8,
+        })?;
+        Ok(Stepped::Done(true))
+    }
+
+    fn gig_matches(&self, me: PlayerId, p: &Phrase, die: DieId) -> bool {
+        let Some(d) = self.state.dice.get(die.0 as usize) else {
+            return false;
+        };
+        let DieArea::Gigs(holder) = d.area else {
+            return false;
+        };
+        let side_ok = match p.head.noun {
+            Noun::Die(n) => u32::from(d.sides) == n,
+            _ => true,
+        };
+        let ctrl_ok = match p.controller {
+            Some(Controller::Friendly) => holder == me,
+            Some(Controller::Rival) => holder != me,
+            None => true,
+        };
+        let min_ok = p.quality != Some(Quality::Min) || d.value == 1;
+        let max_ok =
+            !p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue)) || d.value == d.sides;
+        side_ok && ctrl_ok && min_ok && max_ok
+    }
+
+    /// `A Rival discards N.`: the Rival chooses N cards of their hand (rule 10.31); they go to
+    /// the trash. The discarded cards bind.
+    fn rival_discards(
+        &mut self,
+        run: &mut EffectRun,
+        count: u32,
+        binds: u32,
+    ) -> Result<Stepped, crate::game::Stop> {
+        let rival = run.controller.other();
+        run.chooser = Some(rival);
+        let hand = self.state.player(rival).hand.clone();
+        let Some(list) = self.pick(run, Sel::Choose(hand, count as usize)) else {
+            return Ok(Stepped::Wait);
+        };
+        run.chooser = None;
+        for &i in &list {
+            self.act(Act::Move {
+                inst: i,
+                to: Zone::Trash,
+                player: rival,
+            })?;
+        }
+        run.bindings.retain(|b| b.id != binds);
+        run.bindings.push(Bound {
+            id: binds,
+            cards: list.clone(),
+        });
+        Ok(Stepped::Done(!list.is_empty()))
+    }
+
+    /// The cards of a selection once all are picked (`None`: a card was asked for).
+    fn pick(&mut self, run: &mut EffectRun, sel: Sel) -> Option<Vec<InstId>> {
+        match sel {
+            Sel::Fixed(v) => Some(v),
+            Sel::Choose(options, n) => {
+                let left: Vec<InstId> = options
+                    .into_iter()
+                    .filter(|i| !run.picked.contains(i))
+                    .collect();
+                if run.picked.len() >= n || left.is_empty() {
+                    Some(std::mem::take(&mut run.picked))
+                } else {
+                    run.ask = Some(Ask::Card(left));
+                    None
+                }
+            }
+        }
+    }
+
+    fn in_play(&self, i: InstId) -> bool {
+        self.state
+            .inst(i)
+            .is_some_and(|x| matches!(x.zone, Zone::Field | Zone::Legends))
+    }
+
+    /// What a noun phrase of an action stands for now.
+    fn select(&self, run: &EffectRun, np: &NounPhrase) -> Sel {
+        match &np.node {
+            Np::Pronoun { refers_to, .. } => Sel::Fixed(self.refer(run, *refers_to)),
+            Np::Phrase(p) => {
+                if let Some(r) = p.refers_to {
+                    return Sel::Fixed(self.refer(run, r));
+                }
+                let all = self.matching(run, p);
+                match p.quantity {
+                    Quantity::All | Quantity::Bare => Sel::Fixed(all),
+                    Quantity::Exactly(n) => Sel::Choose(all, n as usize),
+                    _ => Sel::Choose(all, 1),
+                }
+            }
+            _ => Sel::Fixed(Vec::new()),
+        }
+    }
+
+    fn refer(&self, run: &EffectRun, r: Ref) -> Vec<InstId> {
+        match r {
+            Ref::This => vec![run.source],
+            Ref::Host => self
+                .state
+                .inst(run.source)
+                .and_then(|x| x.equipped_to)
+                .into_iter()
+                .collect(),
+            Ref::Binding(b) => run.bound(b.0),
+        }
+    }
+
+    /// Every card in play that a phrase describes, in instance order.
+    fn matching(&self, run: &EffectRun, p: &Phrase) -> Vec<InstId> {
+        (0..self.state.instances.len())
+            .map(|k| InstId(k as u16))
+            .filter(|&i| self.describes(run.source, run.controller, p, i))
+            .collect()
+    }
+
+    /// Whether card `i` is what phrase `p` of card `source`, controlled by `me`, describes.
+    pub(crate) fn describes(&self, source: InstId, me: PlayerId, p: &Phrase, i: InstId) -> bool {
+        let Some(x) = self.state.inst(i) else {
+            return false;
+        };
+        let facts = self.pool.facts(x.card);
+        let noun_ok = |noun: &Noun, status: Option<Status>| {
+            let status_ok = match status {
+                None => true,
+                Some(Status::FaceUp) => x.face_up,
+                Some(Status::FaceDown) => !x.face_up,
+                Some(Status::Equipped) | Some(Status::Unequipped) => false,
+            };
+            status_ok
+                && match noun {
+                    // Rule 4.5: a Legend in the field is a Unit; equipped Gear is not.
+                    Noun::Unit => {
+                        x.zone == Zone::Field
+                            && x.equipped_to.is_none()
+                            && facts.kind != CardType::Gear
+                    }
+                    Noun::Legend => x.zone == Zone::Legends && facts.kind == CardType::Legend,
+                    Noun::Gear => x.equipped_to.is_some() && facts.kind == CardType::Gear,
+                    _ => false,
+                }
+        };
+        let head = noun_ok(&p.head.noun, p.status)
+            || p.or
+                .as_ref()
+                .is_some_and(|o| noun_ok(&o.head.noun, o.status));
+        if !head {
+            return false;
+        }
+        if p.other && i == source {
+            return false;
+        }
+        match p.controller {
+            Some(Controller::Friendly) if x.controller != me => return false,
+            Some(Controller::Rival) if x.controller == me => return false,
+            _ => {}
+        }
+        match p.orientation {
+            Some(Orientation::Spent) if !x.spent => return false,
+            Some(Orientation::Ready) if x.spent => return false,
+            _ => {}
+        }
+        // Rule 3.4.1: a face-down card has no tags, power or cost to read.
+        let hidden = x.zone == Zone::Legends && !x.face_up;
+        if let Some(Quality::Tag(t)) = &p.quality {
+            if hidden || !self.pool.tags(x.card).iter().any(|x| x == t) {
+                return false;
+            }
+        }
+        p.post.iter().all(|post| match &post.node {
+            PostMod::With(Filter::Stat { stat, cmp }) => {
+                let v = match stat {
+                    Stat::Power => Some(self.eff_power(i) as i64),
+                    Stat::Cost => facts.cost.map(i64::from),
+                    Stat::Value => None,
+                };
+                match (v, cmp) {
+                    _ if hidden => false,
+                    (Some(v), Comparison::Is(n)) => v == i64::from(*n),
+                    (Some(v), Comparison::AtMost(n)) => v <= i64::from(*n),
+                    (Some(v), Comparison::AtLeast(n)) => v >= i64::from(*n),
+                    _ => false,
+                }
+            }
+            PostMod::With(Filter::Keyword(k)) => self.keyword(i, keyword(*k)),
+            _ => false,
+        })
+    }
+
+    /// Whether a condition holds now.
+    fn condition(&self, run: &EffectRun, c: &Condition) -> bool {
+        let me = run.controller;
+        let cred = self.state.street_cred(me);
+        match c {
+            // Rule 5.11.4.2: null ☆ is less than any number.
+            Condition::CredAtLeast { n, .. } => cred.is_some_and(|v| v >= *n),
+            Condition::CredLessThan { n, .. } => cred.is_none_or(|v| v < *n),
+            // Rule 5.11.4.1: null ☆ is neither even nor odd.
+            Condition::CredParity { parity, .. } => cred.is_some_and(|v| match parity {
+                Parity::Even => v % 2 == 0,
+                Parity::Odd => v % 2 == 1,
+            }),
+            Condition::FixerAreaEmpty => !self
+                .state
+                .dice
+                .iter()
+                .any(|d| d.area == crate::state::DieArea::Fixer(me)),
+            Condition::YouControl { what, .. } => match &what.node {
+                Np::Phrase(p) if p.head.noun == Noun::Gig => {
+                    let max = p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue));
+                    let min = p.quality == Some(Quality::Min);
+                    self.state.dice.iter().any(|d| {
+                        d.area == crate::state::DieArea::Gigs(me)
+                            && (!min || d.value == 1)
+                            && (!max || d.value == d.sides)
+                    })
+                }
+                Np::Phrase(p) => self
+                    .matching(run, p)
+                    .iter()
+                    .any(|&i| self.state.inst(i).is_some_and(|x| x.controller == me)),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+}
+
+fn count_of(np: &NounPhrase) -> u32 {
+    match &np.node {
+        Np::Count { count, .. } => *count,
+        _ => 0,
+    }
+}
+
+fn keyword(k: ast::KeywordName) -> gigscript_dsl::Keyword {
+    match k {
+        ast::KeywordName::Blocker => gigscript_dsl::Keyword::Blocker,
+        ast::KeywordName::Quick => gigscript_dsl::Keyword::Quick,
+        ast::KeywordName::GoSolo => gigscript_dsl::Keyword::GoSolo,
+        ast::KeywordName::Adrenaline => gigscript_dsl::Keyword::Adrenaline,
+    }
+}

@@ -1,0 +1,525 @@
+//! Executability: which AST constructs the interpreter implements.
+//!
+//! [`unsupported`] walks a [`CardScript`] with an exhaustive `match` on every AST enum (no
+//! catch-all arm), so a new AST variant does not compile until someone decides whether the
+//! interpreter runs it. Each construct it does not run is listed with its span and a plain-words
+//! name; a card with an empty list is *executable*.
+
+use gigscript_dsl::ast::*;
+use gigscript_dsl::source::Span;
+
+/// A construct of a card's text that the interpreter does not execute yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported {
+    /// where it is written
+    pub span: Span,
+    /// what it is, in plain words
+    pub phrase: &'static str,
+    /// the ability it is in: the index over the top textbox's abilities, then the rules text's
+    pub line: u8,
+}
+
+/// Every construct of `card` the interpreter does not execute, in text order.
+pub fn unsupported(card: &CardScript) -> Vec<Unsupported> {
+    let mut w = Walk {
+        out: Vec::new(),
+        line: 0,
+    };
+    for script in card.top.iter().chain(std::iter::once(&card.text)) {
+        for ability in &script.abilities {
+            w.ability(ability);
+            w.line = w.line.saturating_add(1);
+        }
+    }
+    w.out
+}
+
+struct Walk {
+    out: Vec<Unsupported>,
+    line: u8,
+}
+
+impl Walk {
+    fn no(&mut self, span: &Span, phrase: &'static str) {
+        self.out.push(Unsupported {
+            span: span.clone(),
+            phrase,
+            line: self.line,
+        });
+    }
+
+    fn ability(&mut self, a: &Spanned<Ability>) {
+        let span = &a.span;
+        match &a.node {
+            Ability::Keyword { keyword, .. } => match keyword {
+                // Keywords are card facts the rules already read (rules 11.23–11.26).
+                KeywordName::Blocker
+                | KeywordName::Quick
+                | KeywordName::GoSolo
+                | KeywordName::Adrenaline => {}
+            },
+            Ability::Reminder(_) => {}
+            Ability::Triggered { trigger, effect } => {
+                match &trigger.node {
+                    Trigger::Labels(labels) => {
+                        for l in labels {
+                            match l {
+                                Label::Play
+                                | Label::Attack
+                                | Label::Defeated
+                                | Label::Call
+                                | Label::Flip => {}
+                            }
+                        }
+                    }
+                    Trigger::When(_) => self.no(&trigger.span, "a `When …` trigger"),
+                    Trigger::StartOfYourTurn | Trigger::EndOfYourTurn => {}
+                    Trigger::FirstTimeEachTurn(_) => {
+                        self.no(&trigger.span, "a `The first time … each turn` trigger")
+                    }
+                }
+                self.effect(effect);
+            }
+            Ability::Activated { .. } => self.no(span, "an activated ability"),
+            Ability::Static(effect) => self.static_ability(span, effect),
+            Ability::CostRule(r) => match &r.node {
+                CostRule::PlayFor { .. }
+                | CostRule::EffectCosts { .. }
+                | CostRule::AlsoPlay { .. }
+                | CostRule::PlayForIf { .. } => self.no(span, "a cost rule"),
+            },
+            Ability::Replacement { .. } => self.no(span, "a replacement effect"),
+            Ability::Resolution { quick: _, effect } => self.effect(effect),
+        }
+    }
+
+    /// Statics that execute: `This Unit can't attack.` and `<units> has/have +N power [while
+    /// attacking] [for each friendly Gig]`, consulted where characteristics are computed.
+    fn static_ability(&mut self, span: &Span, e: &Effect) {
+        let Effect::Sentences(sentences) = e else {
+            return self.no(span, "a modal static ability");
+        };
+        for s in sentences {
+            if s.node.lead.is_some() {
+                self.no(&s.span, "a conditional static ability");
+                continue;
+            }
+            let Clause::State { subject, predicate } = &s.node.clause.node else {
+                self.no(&s.span, "an order in a static ability");
+                continue;
+            };
+            match &predicate.node {
+                Predicate::CantAttack {
+                    duration: None,
+                    unless: None,
+                } if is_this(subject) => {}
+                Predicate::HasPower { modifiers, .. } => {
+                    for m in modifiers {
+                        match m {
+                            Modifier::Duration(d) if d.node == Duration::WhileAttacking => {}
+                            Modifier::ForEach(np) if is_friendly_gigs(np) => {}
+                            Modifier::Duration(_) | Modifier::ForEach(_) => {
+                                self.no(&predicate.span, "this duration or count of a static")
+                            }
+                        }
+                    }
+                    self.target(subject);
+                }
+                _ => self.predicate(predicate),
+            }
+        }
+    }
+
+    fn effect(&mut self, e: &Effect) {
+        match e {
+            Effect::Sentences(s) => s.iter().for_each(|s| self.sentence(s)),
+            Effect::Modal { head, rule, modes } => {
+                match &head.node {
+                    ModalHead::ChooseOne => {}
+                    ModalHead::GiveAll { .. } => {
+                        self.no(&head.span, "`Give a friendly Unit these effects`")
+                    }
+                }
+                if let Some(r) = rule {
+                    match r.node.change {
+                        ModeChange::ChooseBoth | ModeChange::RivalChoosesOne { .. } => {
+                            self.no(&r.span, "a rule changing how modes are chosen")
+                        }
+                    }
+                }
+                for s in modes.iter().flatten() {
+                    // Sentence ids count across modes; a mode's result words are not run yet.
+                    if let Some(lead) = &s.node.lead {
+                        if matches!(lead.node, Lead::IfYouDo { .. } | Lead::Otherwise { .. }) {
+                            self.no(&lead.span, "`If you do`/`Otherwise` inside a mode");
+                        }
+                    }
+                    self.sentence(s);
+                }
+            }
+        }
+    }
+
+    fn sentence(&mut self, s: &Spanned<Sentence>) {
+        if let Some(lead) = &s.node.lead {
+            match &lead.node {
+                Lead::Then { condition } => {
+                    if let Some(c) = condition {
+                        self.condition(c);
+                    }
+                }
+                Lead::If(c) => self.condition(c),
+                Lead::IfYouDo { .. } | Lead::Otherwise { .. } => {}
+                Lead::During(_) => self.no(&lead.span, "a sentence lead with a duration"),
+            }
+        }
+        let clause = &s.node.clause;
+        match &clause.node {
+            Clause::Delayed { .. } => {
+                self.no(&clause.span, "a delayed trigger (`The next time …`)")
+            }
+            Clause::State { subject, predicate } => match &predicate.node {
+                // `A Rival discards 1.`: the Rival chooses (rule 10.31).
+                Predicate::Discards { more: false, .. } if is_a_rival(subject) => {}
+                _ => self.predicate(predicate),
+            },
+            Clause::Do {
+                optional: _,
+                also: _,
+                steps,
+                instead,
+                condition,
+            } => {
+                if instead.is_some() {
+                    self.no(&clause.span, "an `instead` sentence");
+                }
+                if let Some(c) = condition {
+                    self.condition(c);
+                }
+                for step in steps {
+                    match step.link {
+                        None | Some(Link::And) | Some(Link::Then) => {}
+                    }
+                    self.action(&step.action);
+                }
+            }
+        }
+    }
+
+    fn predicate(&mut self, p: &Spanned<Predicate>) {
+        match &p.node {
+            Predicate::CantAttack { .. }
+            | Predicate::CantBeBlocked
+            | Predicate::CantBeDefeatedInAFight { .. }
+            | Predicate::CantReady { .. }
+            | Predicate::CantSteal { .. }
+            | Predicate::CanAttack { .. }
+            | Predicate::MayAttack { .. }
+            | Predicate::MayUseFor { .. }
+            | Predicate::MustAttack { .. }
+            | Predicate::MustPayToUse { .. }
+            | Predicate::HasPower { .. }
+            | Predicate::HasKeyword(_)
+            | Predicate::PowerEqualTo { .. }
+            | Predicate::StealsFewer { .. }
+            | Predicate::AlsoSteals { .. }
+            | Predicate::Discards { .. }
+            | Predicate::DiscardsHand { .. }
+            | Predicate::Defeats { .. }
+            | Predicate::WinsAllFightsAgainst { .. }
+            | Predicate::ChoosesWhether { .. }
+            | Predicate::IsntStolen => self.no(&p.span, "a statement (`… can't …`, `… has …`)"),
+        }
+    }
+
+    fn action(&mut self, a: &Spanned<Action>) {
+        let span = &a.span;
+        match &a.node {
+            Action::Draw { count: _, per } => {
+                if per.is_some() {
+                    self.no(span, "`draw … for each`");
+                }
+            }
+            Action::Defeat { what, when } => {
+                if when.is_some() {
+                    self.no(span, "a delayed defeat (`at the end of this turn`)");
+                }
+                self.target(what);
+            }
+            Action::Spend { what, per } => {
+                if per.is_some() {
+                    self.no(span, "`spend … for each`");
+                }
+                self.target(what);
+            }
+            Action::Ready { what } => self.target(what),
+            Action::ReturnToOwnersHand { what } => self.target(what),
+            Action::BottomDeck {
+                what,
+                after_playing,
+            } => {
+                if after_playing.is_some() {
+                    self.no(span, "`bottom-deck … after you play it`");
+                }
+                self.target(what);
+            }
+            Action::Trash { what } | Action::Discard { what } => {
+                if !is_bare_count(what) {
+                    self.no(&what.span, "a card list other than a bare count");
+                }
+            }
+            Action::Give {
+                target,
+                grants,
+                modifiers,
+            } => {
+                for g in grants {
+                    match g {
+                        Grant::Power(_) => {}
+                        Grant::Keyword(_) => self.no(span, "giving a keyword"),
+                    }
+                }
+                let this_turn = modifiers.len() == 1
+                    && matches!(&modifiers[0], Modifier::Duration(d) if d.node == Duration::ThisTurn);
+                if !this_turn {
+                    self.no(span, "a change lasting other than `this turn`");
+                }
+                self.target(target);
+            }
+            Action::AddToHand { .. } => self.no(span, "`add … to your hand`"),
+            Action::AddMore { .. } => self.no(span, "`add … more`"),
+            Action::ChangeGig { gig, .. } => {
+                if !is_gig_phrase(gig) {
+                    self.no(&gig.span, "this Gig")
+                }
+            }
+            Action::Call { .. } => self.no(span, "`call a Legend`"),
+            Action::Choose { .. } => self.no(span, "`choose …`"),
+            Action::Double { .. } => self.no(span, "`double …`"),
+            Action::Equip { .. } => self.no(span, "`equip …`"),
+            Action::IgnoreResult { .. } => self.no(span, "`ignore the result`"),
+            Action::LookAt { .. } => self.no(span, "`look at …`"),
+            Action::Play { .. } => self.no(span, "`play …` from an effect"),
+            Action::RemoveFromGame { .. } => self.no(span, "`remove … from the game`"),
+            Action::RerollOnce { .. } => self.no(span, "`reroll …`"),
+            Action::Reveal { .. } => self.no(span, "`reveal …`"),
+            Action::Search { .. } => self.no(span, "`search …`"),
+            Action::Sell { .. } => self.no(span, "`sell …` from an effect"),
+            Action::SetGig { .. } => self.no(span, "`set a Gig to …`"),
+            Action::PayTo { .. } => self.no(span, "`spend N €$ to …`"),
+            Action::Steal { .. } => self.no(span, "`steal …` from an effect"),
+            Action::Swap { .. } => self.no(span, "`swap …`"),
+        }
+    }
+
+    fn condition(&mut self, c: &Spanned<Condition>) {
+        match &c.node {
+            Condition::CredAtLeast { .. }
+            | Condition::CredLessThan { .. }
+            | Condition::CredParity { .. }
+            | Condition::FixerAreaEmpty => {}
+            Condition::CredComparedTo { .. } | Condition::CredDiffers { .. } => {
+                self.no(&c.span, "a Street Cred comparison with a Rival")
+            }
+            Condition::YouControl { what, .. } => self.target(what),
+            Condition::YouDid(_)
+            | Condition::YouPlayed { .. }
+            | Condition::ControlsMoreGigs { .. }
+            | Condition::Is { .. }
+            | Condition::Equals(..)
+            | Condition::NumberParity(..)
+            | Condition::HasSameValue { .. }
+            | Condition::WinsAFightAgainst { .. } => self.no(&c.span, "this condition"),
+        }
+    }
+
+    /// A noun phrase naming cards in play (or earlier referents).
+    fn target(&mut self, np: &NounPhrase) {
+        match &np.node {
+            Np::Pronoun { word, refers_to } => {
+                match word {
+                    Pronoun::It | Pronoun::Them | Pronoun::They => {}
+                }
+                match refers_to {
+                    Ref::This | Ref::Host | Ref::Binding(_) => {}
+                }
+            }
+            Np::Phrase(p) => self.phrase(&np.span, p),
+            Np::TopOfDeck { .. } => self.no(&np.span, "`the top card(s) of your deck`"),
+            Np::Rest { .. } => self.no(&np.span, "`the rest`"),
+            Np::Count { .. } => self.no(&np.span, "a bare count of cards"),
+            Np::And(..) => self.no(&np.span, "two noun phrases joined by `and`"),
+        }
+    }
+
+    fn phrase(&mut self, span: &Span, p: &Phrase) {
+        if p.owner.is_some() {
+            self.no(span, "a possessive (`a Rival's …`)");
+        }
+        match p.quantity {
+            Quantity::One | Quantity::All | Quantity::Exactly(_) | Quantity::Bare => {}
+            Quantity::This | Quantity::That | Quantity::The | Quantity::Its | Quantity::Their
+                if p.refers_to.is_some() => {}
+            Quantity::This
+            | Quantity::That
+            | Quantity::The
+            | Quantity::Its
+            | Quantity::Their
+            | Quantity::Another
+            | Quantity::Each
+            | Quantity::Those
+            | Quantity::Your
+            | Quantity::OneOrMore
+            | Quantity::OneOfTheir
+            | Quantity::UpTo(_)
+            | Quantity::AtLeast(_) => self.no(span, "this determiner"),
+        }
+        if p.first {
+            self.no(span, "`first`");
+        }
+        if let Some(part) = p.participle {
+            match part {
+                Participle::Opposing | Participle::Discarded | Participle::Chosen => {
+                    self.no(span, "`opposing`/`discarded`/`chosen`")
+                }
+            }
+        }
+        match p.orientation {
+            None | Some(Orientation::Spent) | Some(Orientation::Ready) => {}
+        }
+        match p.controller {
+            None | Some(Controller::Friendly) | Some(Controller::Rival) => {}
+        }
+        match p.status {
+            None | Some(Status::FaceUp) | Some(Status::FaceDown) => {}
+            Some(Status::Equipped) | Some(Status::Unequipped) => {
+                self.no(span, "`equipped`/`unequipped`")
+            }
+        }
+        match &p.quality {
+            None | Some(Quality::Tag(_)) => {}
+            Some(Quality::Min) if p.head.noun == Noun::Gig => {}
+            Some(Quality::Colour(_)) | Some(Quality::Min) | Some(Quality::LowestPower) => {
+                self.no(span, "this quality (colour, `min`, `lowest-power`)")
+            }
+        }
+        self.noun(span, &p.head.noun);
+        if let Some(or) = &p.or {
+            self.noun(span, &or.head.noun);
+            if or.colour.is_some() {
+                self.no(span, "a colour");
+            }
+        }
+        for post in &p.post {
+            match &post.node {
+                PostMod::With(f) => self.filter(&post.span, f),
+                PostMod::AtMaxValue if p.head.noun == Noun::Gig => {}
+                PostMod::FromZone(_)
+                | PostMod::FromAmong(_)
+                | PostMod::FromCard(_)
+                | PostMod::In(_)
+                | PostMod::OfGigs
+                | PostMod::AtMaxValue => self.no(&post.span, "this post-modifier"),
+            }
+        }
+    }
+
+    fn noun(&mut self, span: &Span, n: &Noun) {
+        match n {
+            Noun::Unit | Noun::Legend | Noun::Gear | Noun::Gig => {}
+            Noun::Program
+            | Noun::Card
+            | Noun::CardType
+            | Noun::Type
+            | Noun::Eddie
+            | Noun::Die(_)
+            | Noun::ValuePair
+            | Noun::SidedPair
+            | Noun::Player
+            | Noun::Rival
+            | Noun::Named(_) => self.no(span, "this noun"),
+        }
+    }
+
+    fn filter(&mut self, span: &Span, f: &Filter) {
+        match f {
+            Filter::Stat { stat, cmp } => {
+                match stat {
+                    Stat::Power | Stat::Cost => {}
+                    Stat::Value => self.no(span, "a value filter"),
+                }
+                match cmp {
+                    Comparison::Is(_) | Comparison::AtMost(_) | Comparison::AtLeast(_) => {}
+                    Comparison::EqualTo(_)
+                    | Comparison::AtMostExpr(_)
+                    | Comparison::HigherThan(_)
+                    | Comparison::LessThan(_) => {
+                        self.no(span, "a comparison with a number read from the game")
+                    }
+                }
+            }
+            Filter::Keyword(k) => match k {
+                KeywordName::Blocker
+                | KeywordName::Quick
+                | KeywordName::GoSolo
+                | KeywordName::Adrenaline => {}
+            },
+            Filter::ValueAtLeast(_)
+            | Filter::ValueParity(_)
+            | Filter::DifferentValues
+            | Filter::SameSidesAs(_)
+            | Filter::LessPowerThan(_)
+            | Filter::NoEquipped(_) => self.no(span, "this filter"),
+        }
+    }
+}
+
+/// `3` standing for cards, with no filter: `Trash 3`, `Discard 1`.
+pub(crate) fn is_bare_count(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Count { post, elided: None, .. } if post.is_empty())
+}
+
+/// `this Unit` (the card itself).
+pub(crate) fn is_this(np: &NounPhrase) -> bool {
+    match &np.node {
+        Np::Phrase(p) => p.refers_to == Some(Ref::This),
+        Np::Pronoun { refers_to, .. } => *refers_to == Ref::This,
+        _ => false,
+    }
+}
+
+/// `friendly Gig` after `for each`.
+pub(crate) fn is_friendly_gigs(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if p.head.noun == Noun::Gig
+        && p.controller == Some(Controller::Friendly)
+        && p.quality.is_none()
+        && p.post.is_empty()
+        && p.owner.is_none())
+}
+
+/// `a friendly Gig`, `a rival min Gig`, `a Gig at max value`, `a d20`: one Gig in a Gig area.
+pub(crate) fn is_gig_phrase(np: &NounPhrase) -> bool {
+    let Np::Phrase(p) = &np.node else {
+        return false;
+    };
+    matches!(p.head.noun, Noun::Gig | Noun::Die(_))
+        && p.quantity == Quantity::One
+        && p.owner.is_none()
+        && p.refers_to.is_none()
+        && !p.other
+        && !p.first
+        && p.participle.is_none()
+        && p.orientation.is_none()
+        && p.status.is_none()
+        && p.or.is_none()
+        && matches!(p.quality, None | Some(Quality::Min))
+        && p.post.iter().all(|x| matches!(x.node, PostMod::AtMaxValue))
+}
+
+/// `a Rival` (the other player of a two-player game).
+pub(crate) fn is_a_rival(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if p.head.noun == Noun::Rival
+        && p.quantity == Quantity::One
+        && p.owner.is_none()
+        && p.post.is_empty())
+}

@@ -1,0 +1,91 @@
+//! The interpreter's contract beyond single cards: no silent no-op, executability is reported,
+//! a suspended effect survives a serde round-trip.
+
+mod common;
+use common::*;
+use gigscript_engine::{Names, PlayerSetup};
+
+#[test]
+fn an_ability_that_does_not_execute_logs_not_executed() {
+    let me = PlayerSetup {
+        hand: cards(&["minotaur"]),
+        eddies: eddies(7),
+        ..PlayerSetup::default()
+    };
+    let mut g = game(&setup(me, PlayerSetup::default()));
+    steps(&mut g, &["play minotaur"]);
+    let log: Vec<String> = g
+        .log()
+        .iter()
+        .map(|e| g.describe_with(e, &Names::SCENARIO))
+        .collect();
+    assert!(
+        log.iter()
+            .any(|l| l.starts_with("not executed: ") && l.ends_with("(minotaur)")),
+        "{log:#?}"
+    );
+}
+
+#[test]
+fn executability_is_reported_per_card() {
+    let pool = pool();
+    let exec = |id: &str| pool.executable(pool.index_of(id).unwrap());
+    assert!(exec("armored-minotaur"));
+    assert!(exec("swordwise-huscle"));
+    assert!(!exec("minotaur"));
+    let minotaur = pool.index_of("minotaur").unwrap();
+    assert!(pool.unsupported(minotaur).count() >= 1);
+}
+
+#[test]
+fn a_game_suspended_inside_an_effect_round_trips_through_serde() {
+    let me = PlayerSetup {
+        hand: cards(&["wild-in-the-streets"]),
+        eddies: eddies(5),
+        ..PlayerSetup::default()
+    };
+    let rival = PlayerSetup {
+        field: vec![
+            spec("psycho-squad", true, true, false, &[]),
+            spec("swordwise-huscle", true, true, false, &[]),
+        ],
+        ..PlayerSetup::default()
+    };
+    let mut g = game(&setup(me, rival));
+    steps(&mut g, &["play wild-in-the-streets"]);
+    let json = serde_json::to_string(g.state()).unwrap();
+    let back: gigscript_engine::State = serde_json::from_str(&json).unwrap();
+    assert_eq!(&back, g.state());
+    let mut h = gigscript_engine::Game::from_state(pool(), back);
+    assert_eq!(labels(&h), labels(&g));
+    steps(&mut h, &["choose rival psycho-squad"]);
+    assert_eq!(
+        h.zone_ids(gigscript_engine::PlayerId(1), gigscript_engine::Zone::Trash),
+        ["psycho-squad"]
+    );
+}
+
+#[test]
+fn an_end_of_turn_ability_triggers_and_logs_what_does_not_execute() {
+    let me = PlayerSetup {
+        field: cards(&["maxtac-squadron"]),
+        ..PlayerSetup::default()
+    };
+    let mut g = game(&setup(me, PlayerSetup::default()));
+    steps(&mut g, &["pass"]);
+    let log: Vec<String> = g
+        .log()
+        .iter()
+        .map(|e| g.describe_with(e, &Names::SCENARIO))
+        .collect();
+    let ix = log
+        .iter()
+        .position(|l| l == "me ends the turn")
+        .expect("turn ends");
+    assert!(
+        log[ix..]
+            .iter()
+            .any(|l| l.starts_with("not executed: ") && l.ends_with("(maxtac-squadron)")),
+        "{log:#?}"
+    );
+}
