@@ -99,7 +99,10 @@ fn generate() -> String {
                 excerpt(phrase),
                 if *n == 1 { "" } else { "s" }
             ),
-            None => "\n  (no pair of its own in any card: read inside a word rule, or by no card yet)".to_string(),
+            None => {
+                "\n  (no pair of its own in any card: read inside a word rule, or by no card yet)"
+                    .to_string()
+            }
         };
         out.push_str(&format!("- `{}`{doc}{example}\n", r.name));
     }

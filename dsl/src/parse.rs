@@ -76,10 +76,17 @@ pub struct ParseError {
     pub found: String,
     /// a nearby word of the language, for a likely typo
     pub suggestion: Option<String>,
-    /// how to fix a common mistake, when it was recognised
-    pub hint: Option<String>,
-    /// what the mistake is, said at its place, when it was recognised
-    pub label: Option<&'static str>,
+    /// a common mistake, when it was recognised (boxed: most errors have none)
+    pub hint: Option<Box<Hint>>,
+}
+
+/// A common mistake recognised in a card text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// what the mistake is, said at its place: `missing comma`
+    pub label: &'static str,
+    /// how to fix it
+    pub note: String,
 }
 
 impl IntoDiagnostic for ParseError {
@@ -93,13 +100,13 @@ impl IntoDiagnostic for ParseError {
                 ))
                 .with_primary(
                     self.span.clone(),
-                    self.label.unwrap_or("not understood from here"),
+                    self.hint.as_ref().map_or("not understood from here", |h| h.label),
                 );
                 if let Some(s) = &self.suggestion {
                     d = d.with_note(format!("did you mean `{s}`?"));
                 }
                 if let Some(h) = &self.hint {
-                    d = d.with_note(h.clone());
+                    d = d.with_note(h.note.clone());
                 }
                 d
             }
@@ -600,7 +607,6 @@ pub fn parse_text(
             found: String::new(),
             suggestion: None,
             hint: None,
-            label: None,
         }]);
     }
     let tree = match CardParser::parse(Rule::text, src) {
@@ -747,15 +753,16 @@ fn syntax_error(
         found,
         suggestion,
         hint: None,
-        label: None,
     };
     if let Some(m) = recognise(src, pos, &word) {
         error.span = Span::new(file, m.at);
         error.expected = vec![m.expected];
         error.found = m.found;
         error.suggestion = m.suggestion;
-        error.hint = Some(m.hint);
-        error.label = Some(m.label);
+        error.hint = Some(Box::new(Hint {
+            label: m.label,
+            note: m.hint,
+        }));
     }
     let shift = text.offset + base;
     error.span = Span::new(file, error.span.start + shift..error.span.end + shift);
@@ -1289,7 +1296,6 @@ impl Lower {
             found: format!("{what} in `{}`", p.as_str()),
             suggestion: None,
             hint: None,
-            label: None,
         }
     }
 
@@ -1313,7 +1319,6 @@ impl Lower {
             found: format!("`{}`", p.as_str().trim()),
             suggestion: None,
             hint: None,
-            label: None,
         })
     }
 
@@ -1436,7 +1441,6 @@ impl Lower {
             found: format!("`{}`", p.as_str()),
             suggestion: None,
             hint: None,
-            label: None,
         });
         Ref::This
     }
@@ -1487,7 +1491,6 @@ impl Lower {
                 found: format!("`{tag}`"),
                 suggestion: suggest(tag, TAGS.iter().copied()).map(str::to_string),
                 hint: None,
-                label: None,
             });
         }
         tag.to_string()
@@ -1945,7 +1948,6 @@ impl Lower {
                     found: format!("`{count}`"),
                     suggestion: None,
                     hint: None,
-                    label: None,
                 });
             }
         }
