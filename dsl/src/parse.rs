@@ -1075,6 +1075,20 @@ fn recognise(line: &str, pos: usize, word: &str) -> Option<Mistake> {
         }
         return Some(m);
     }
+    // a tag not in capitals: `Arasaka`
+    let upper = word.to_uppercase();
+    if upper != word && TAGS.contains(&upper.as_str()) {
+        return Some(
+            Mistake::new(
+                pos..pos + word.len(),
+                "a tag not in capitals",
+                &format!("`{upper}`"),
+                word,
+                format!("tags are written in capitals: `a rival {upper} Unit`"),
+            )
+            .suggesting(upper),
+        );
+    }
     // a lower-case card type: `a rival unit`
     if let Some(noun) = [
         "unit", "units", "legend", "legends", "gear", "gears", "program", "programs", "gig",
