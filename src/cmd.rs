@@ -4,10 +4,11 @@ use gigscript_dsl::ambiguity::Grammar;
 use gigscript_dsl::ast::{Script, Textbox};
 use gigscript_dsl::card::{load_cards, CardError, CardErrorKind};
 use gigscript_dsl::card::{Card, CardText};
+use gigscript_dsl::check::{check_cards, default_threads};
 use gigscript_dsl::deck::{check_deck, load_deck, DeckErrorKind};
 use gigscript_dsl::diag::{render, Diagnostic, IntoDiagnostic};
-use gigscript_dsl::parse::{parse_card, reading, GRAMMAR, START_RULE};
-use gigscript_dsl::print::{check_round_trip, explain as explain_script, print_script};
+use gigscript_dsl::parse::{parse_card, GRAMMAR};
+use gigscript_dsl::print::{explain as explain_script, print_script};
 use gigscript_dsl::ruling::{BadRuling, Ruling, RulingsFile};
 use gigscript_dsl::{CardDb, Sources};
 use gigscript_engine::scenario::{run_ruling, RulingReport};
@@ -193,32 +194,11 @@ pub fn check(ctx: &Context, paths: &[PathBuf]) -> Outcome {
     let (db, errors) = load_cards(&paths, &mut sources);
     let mut diags = to_diags(&errors);
     let (mut parsed, mut round_trip, mut ambiguous) = (0, 0, 0);
-    for card in db.cards() {
-        match parse_card(card) {
-            Ok(script) => {
-                parsed += 1;
-                let (mut ok, mut unambiguous) = (true, true);
-                for (text, s) in textboxes(card, &script) {
-                    if let Err(e) = check_round_trip(text, card.file, card.kind, s) {
-                        ok = false;
-                        diags.push(e.to_diagnostic());
-                    }
-                    // Guarantee 3: the text reads the same with every ordered choice reversed.
-                    // The derived parser's reading saves the check one of its two parses.
-                    let checked = match reading(&text.text) {
-                        Some(first) => grammar.check_reading(START_RULE, &text.text, &first),
-                        None => grammar.check(START_RULE, &text.text),
-                    };
-                    if let Err(e) = checked {
-                        unambiguous = false;
-                        diags.push(e.in_file(card.file, text.offset).to_diagnostic());
-                    }
-                }
-                round_trip += usize::from(ok);
-                ambiguous += usize::from(!unambiguous);
-            }
-            Err(errs) => diags.extend(to_diags(&errs)),
-        }
+    for c in check_cards(&grammar, db.cards(), default_threads()) {
+        parsed += usize::from(c.parses);
+        round_trip += usize::from(c.parses && c.round_trips);
+        ambiguous += usize::from(c.parses && !c.unambiguous);
+        diags.extend(c.diagnostics);
     }
     ctx.report(&sources, &diags);
     let total = db.len() + errors.len();

@@ -8,6 +8,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use gigscript_dsl::ambiguity::Grammar;
 use gigscript_dsl::card::{card_files, load_cards, Card, CardText};
+use gigscript_dsl::check::check_cards;
 use gigscript_dsl::parse::{parse_card, reading, GRAMMAR, START_RULE};
 use gigscript_dsl::print::check_round_trip;
 use gigscript_dsl::{CardDb, Sources};
@@ -101,6 +102,21 @@ fn bench(c: &mut Criterion) {
             })
         },
     );
+    for threads in [1, 2] {
+        g.bench_function(
+            format!("gig check's check_cards, {threads} thread(s)"),
+            |b| {
+                b.iter(|| {
+                    let checks = check_cards(&grammar, db.cards(), threads);
+                    let ok = checks
+                        .iter()
+                        .filter(|c| c.parses && c.round_trips && c.unambiguous)
+                        .count();
+                    assert_eq!(black_box(ok), 155);
+                })
+            },
+        );
+    }
     g.finish();
 }
 

@@ -3106,7 +3106,7 @@ fn is_reference(np: &Np) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::card::load_cards;
     use crate::source::Sources;
