@@ -118,6 +118,15 @@ fn bench(c: &mut Criterion) {
         );
     }
     g.finish();
+    let mut g = c.benchmark_group("setup");
+    g.sample_size(10);
+    g.bench_function("Grammar::new (pest_meta, optimizer, VMs)", |b| {
+        b.iter(|| black_box(Grammar::new(GRAMMAR).is_ok()))
+    });
+    g.bench_function("load 155 card files", |b| {
+        b.iter(|| black_box(catalogue().1.len()))
+    });
+    g.finish();
 }
 
 criterion_group!(benches, bench);
