@@ -4,10 +4,11 @@ use gigscript_dsl::ambiguity::Grammar;
 use gigscript_dsl::ast::{Script, Textbox};
 use gigscript_dsl::card::{load_cards, CardError, CardErrorKind};
 use gigscript_dsl::card::{Card, CardText};
+use gigscript_dsl::check::{check_cards, default_threads};
 use gigscript_dsl::deck::{check_deck, load_deck, DeckErrorKind};
 use gigscript_dsl::diag::{render, Diagnostic, IntoDiagnostic};
-use gigscript_dsl::parse::{parse_card, GRAMMAR, START_RULE};
-use gigscript_dsl::print::{check_round_trip, explain as explain_script, print_script};
+use gigscript_dsl::parse::{parse_card, GRAMMAR};
+use gigscript_dsl::print::{explain as explain_script, print_script};
 use gigscript_dsl::ruling::{BadRuling, Ruling, RulingsFile};
 use gigscript_dsl::{CardDb, Sources};
 use gigscript_engine::scenario::{run_ruling, RulingReport};
@@ -200,36 +201,26 @@ pub fn check(ctx: &Context, paths: &[PathBuf]) -> Outcome {
     let (db, errors) = load_cards(&paths, &mut sources);
     let mut diags = to_diags(&errors);
     let (mut parsed, mut round_trip, mut ambiguous, mut executable) = (0, 0, 0, 0);
-    for card in db.cards() {
-        match parse_card(card) {
-            Ok(script) => {
-                parsed += 1;
-                let (mut ok, mut unambiguous) = (true, true);
-                for (text, s) in textboxes(card, &script) {
-                    if let Err(e) = check_round_trip(text, card.file, card.kind, s) {
-                        ok = false;
-                        diags.push(e.to_diagnostic());
-                    }
-                    // Guarantee 3: the text reads the same with every ordered choice reversed.
-                    if let Err(e) = grammar.check(START_RULE, &text.text) {
-                        unambiguous = false;
-                        diags.push(e.in_file(card.file, text.offset).to_diagnostic());
-                    }
-                }
-                round_trip += usize::from(ok);
-                ambiguous += usize::from(!unambiguous);
-                // Guarantee 4: every construct executes. Until the interpreter covers the whole
-                // catalogue these are warnings and do not change the exit code.
-                let missing = gigscript_engine::interp::unsupported(&script);
-                executable += usize::from(missing.is_empty());
-                for u in missing {
-                    diags.push(
-                        Diagnostic::warning(format!("not executable: {} ({})", u.phrase, card.id))
-                            .with_primary(u.span, "the interpreter does not execute this yet"),
-                    );
-                }
+    for (card, c) in db
+        .cards()
+        .iter()
+        .zip(check_cards(&grammar, db.cards(), default_threads()))
+    {
+        parsed += usize::from(c.parses);
+        round_trip += usize::from(c.parses && c.round_trips);
+        ambiguous += usize::from(c.parses && !c.unambiguous);
+        diags.extend(c.diagnostics);
+        // Guarantee 4: every construct executes. Until the interpreter covers the whole
+        // catalogue these are warnings and do not change the exit code.
+        if let Some(script) = &c.script {
+            let missing = gigscript_engine::interp::unsupported(script);
+            executable += usize::from(missing.is_empty());
+            for u in missing {
+                diags.push(
+                    Diagnostic::warning(format!("not executable: {} ({})", u.phrase, card.id))
+                        .with_primary(u.span, "the interpreter does not execute this yet"),
+                );
             }
-            Err(errs) => diags.extend(to_diags(&errs)),
         }
     }
     ctx.report(&sources, &diags);

@@ -428,8 +428,17 @@ impl Grammar {
                 ..r
             })
             .collect();
-        let optimized = optimize(rules);
-        let reversed_optimized = optimize(reversed_rules);
+        // pest_meta's optimizer is most of the cost of loading the grammar (about 100 ms a
+        // grammar in release): optimize the two grammars side by side.
+        let (optimized, reversed_optimized) = std::thread::scope(|scope| {
+            let reversed = scope.spawn(|| optimize(reversed_rules));
+            let optimized = optimize(rules);
+            let reversed = match reversed.join() {
+                Ok(r) => r,
+                Err(panic) => std::panic::resume_unwind(panic),
+            };
+            (optimized, reversed)
+        });
         // The optimizer looks at other rules only to inline string choices into skips (order
         // does not matter there) and to find stack operations (unchanged by reversal), so a rule
         // optimized among all-reversed rules is the rule optimized with only itself reversed.

@@ -182,7 +182,8 @@ pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
     candidates
         .into_iter()
         .map(|c| (strsim::damerau_levenshtein(&lower, &c.to_lowercase()), c))
-        .filter(|(d, c)| *d > 0 && *d <= (c.chars().count().max(3) / 3).max(1))
+        // a word differing only in case (`unit` for `Unit`) is the nearest of all
+        .filter(|(d, c)| (*d > 0 || *c != word) && *d <= (c.chars().count().max(3) / 3).max(1))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
 }
@@ -198,5 +199,6 @@ mod tests {
         assert_eq!(suggest("Unti", words), Some("Unit"));
         assert_eq!(suggest("colour", words), None);
         assert_eq!(suggest("power", words), None);
+        assert_eq!(suggest("unit", words), Some("Unit"));
     }
 }

@@ -30,6 +30,7 @@
 pub mod ambiguity;
 pub mod ast;
 pub mod card;
+pub mod check;
 pub mod deck;
 pub mod diag;
 pub mod parse;

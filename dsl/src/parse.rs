@@ -53,6 +53,10 @@ pub enum ParseErrorKind {
     Syntax,
     /// a pronoun or `that …` has nothing to refer to
     Unresolved,
+    /// a word in capitals that is not a tag of the catalogue (`SAMURAII`)
+    UnknownTag,
+    /// a bare number stands where a Unit, Gear or Gig must be named (`Spend 2.`)
+    NumberForTarget,
     /// the text is longer than [`MAX_TEXT_LEN`]
     TooLong,
     /// the parse tree had a shape the lowering did not expect (a bug in gigscript)
@@ -72,6 +76,17 @@ pub struct ParseError {
     pub found: String,
     /// a nearby word of the language, for a likely typo
     pub suggestion: Option<String>,
+    /// a common mistake, when it was recognised (boxed: most errors have none)
+    pub hint: Option<Box<Hint>>,
+}
+
+/// A common mistake recognised in a card text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// what the mistake is, said at its place: `missing comma`
+    pub label: &'static str,
+    /// how to fix it
+    pub note: String,
 }
 
 impl IntoDiagnostic for ParseError {
@@ -83,9 +98,15 @@ impl IntoDiagnostic for ParseError {
                     or_list(&self.expected),
                     self.found
                 ))
-                .with_primary(self.span.clone(), "not understood from here");
+                .with_primary(
+                    self.span.clone(),
+                    self.hint.as_ref().map_or("not understood from here", |h| h.label),
+                );
                 if let Some(s) = &self.suggestion {
                     d = d.with_note(format!("did you mean `{s}`?"));
+                }
+                if let Some(h) = &self.hint {
+                    d = d.with_note(h.note.clone());
                 }
                 d
             }
@@ -95,6 +116,21 @@ impl IntoDiagnostic for ParseError {
             ))
             .with_primary(self.span.clone(), "what does this refer to?")
             .with_note(format!("expected {}", or_list(&self.expected))),
+            ParseErrorKind::UnknownTag => {
+                let mut d = Diagnostic::error(format!("card text: unknown tag {}", self.found))
+                    .with_primary(self.span.clone(), "no card of the catalogue has this tag");
+                if let Some(s) = &self.suggestion {
+                    d = d.with_note(format!("did you mean `{s}`?"));
+                }
+                d.with_note("a word in capitals is a tag (rule 3.13): it must be a tag some card of the catalogue has")
+            }
+            ParseErrorKind::NumberForTarget => Diagnostic::error(format!(
+                "card text: number {} where a target belongs",
+                self.found
+            ))
+            .with_primary(self.span.clone(), "which cards? name what this acts on")
+            .with_note("write a noun phrase such as `a rival Unit`, `2 friendly Units` or `a Gig`")
+            .with_note("a bare number stands for cards only after verbs such as `Discard 1`, or repeating a noun named just before (`defeat 2 instead`)"),
             ParseErrorKind::TooLong => Diagnostic::error(format!(
                 "card text: text is longer than {MAX_TEXT_LEN} bytes"
             ))
@@ -528,6 +564,31 @@ pub fn rule_spans(text: &str) -> Option<Vec<(String, usize, usize)>> {
     )
 }
 
+/// The derived parser's reading of a textbox, in the form [`crate::ambiguity::Grammar::check_reading`]
+/// takes, or `None` if it does not parse. Handing it to the ambiguity check saves the check its
+/// own parse of the text as written (`pest_vm` is several times slower than the derived parser).
+pub fn reading(text: &str) -> Option<Vec<crate::ambiguity::ReadingNode>> {
+    fn walk(p: P, out: &mut Vec<crate::ambiguity::ReadingNode>) {
+        let i = out.len();
+        let s = p.as_span();
+        out.push(crate::ambiguity::ReadingNode {
+            rule: format!("{:?}", p.as_rule()),
+            span: s.start()..s.end(),
+            descendants: 0,
+        });
+        for c in p.into_inner() {
+            walk(c, out);
+        }
+        out[i].descendants = out.len() - i - 1;
+    }
+    let pairs = CardParser::parse(Rule::text, text).ok()?;
+    let mut out = Vec::new();
+    for p in pairs {
+        walk(p, &mut out);
+    }
+    Some(out)
+}
+
 /// Reads one textbox of a card of type `kind`: the type decides what a line without a header is
 /// (a Program's effect, rule 4.14, or a static ability of a Unit, Legend or Gear). Spans are byte
 /// offsets into the card file (`text.offset` plus the offset inside the text).
@@ -545,6 +606,7 @@ pub fn parse_text(
             expected: vec![],
             found: String::new(),
             suggestion: None,
+            hint: None,
         }]);
     }
     let tree = match CardParser::parse(Rule::text, src) {
@@ -617,8 +679,11 @@ fn line_errors(text: &CardText, file: FileId, whole: pest::error::Error<Rule>) -
     let mut i = 0;
     while i < lines.len() {
         let (at, mut line) = lines[i];
-        // a modes line belongs to the line above it
-        if i + 1 < lines.len() && lines[i + 1].1.contains(" // ") {
+        // a modes line belongs to the line above it (also when its ` // ` is misspelt)
+        if i + 1 < lines.len()
+            && (lines[i + 1].1.contains(" // ")
+                || lines[i].1.trim_start().starts_with("Choose one"))
+        {
             let end = lines[i + 1].0 + lines[i + 1].1.len();
             line = &src[at..end];
             i += 1;
@@ -680,15 +745,465 @@ fn syntax_error(
     } else {
         suggest(&word, VOCABULARY.iter().copied()).map(str::to_string)
     };
-    let start = text.offset + base + pos;
     let len = word.len().max(found_char.map_or(0, char::len_utf8));
-    ParseError {
+    let mut error = ParseError {
         kind: ParseErrorKind::Syntax,
-        span: Span::new(file, start..start + len),
+        span: Span::new(file, pos..pos + len),
         expected,
         found,
         suggestion,
+        hint: None,
+    };
+    if let Some(m) = recognise(src, pos, &word) {
+        error.span = Span::new(file, m.at);
+        error.expected = vec![m.expected];
+        error.found = m.found;
+        error.suggestion = m.suggestion;
+        error.hint = Some(Box::new(Hint {
+            label: m.label,
+            note: m.hint,
+        }));
     }
+    let shift = text.offset + base;
+    error.span = Span::new(file, error.span.start + shift..error.span.end + shift);
+    error
+}
+
+// ---- Common mistakes --------------------------------------------------------------------------
+
+/// A common mistake recognised around a syntax error: where it is (bytes in the line), what was
+/// expected and found there in plain words, and how to fix it.
+struct Mistake {
+    at: std::ops::Range<usize>,
+    label: &'static str,
+    expected: String,
+    found: String,
+    suggestion: Option<String>,
+    hint: String,
+}
+
+impl Mistake {
+    fn new(
+        at: std::ops::Range<usize>,
+        label: &'static str,
+        expected: &str,
+        found: &str,
+        hint: impl Into<String>,
+    ) -> Self {
+        Mistake {
+            at,
+            label,
+            expected: expected.to_string(),
+            found: if found == "the end of the line" {
+                found.to_string()
+            } else {
+                format!("`{found}`")
+            },
+            suggestion: None,
+            hint: hint.into(),
+        }
+    }
+
+    fn suggesting(mut self, s: impl Into<String>) -> Self {
+        self.suggestion = Some(s.into());
+        self
+    }
+}
+
+/// Timing labels and keywords, as written in braces.
+const ICONS: &[&str] = &[
+    "Play",
+    "Attack",
+    "Defeated",
+    "Call",
+    "Flip",
+    "Quick",
+    "Blocker",
+    "Go Solo",
+    "Adrenaline",
+    "Spend",
+];
+
+/// Every tag of the catalogue, one word each as card text writes them (rule 3.13); the
+/// `catalogue_tags_are_known` test keeps this list in step with the cards' `tags`.
+pub const TAGS: &[&str] = &[
+    "6THSTREET",
+    "AI",
+    "ALDECALDO",
+    "ANIMAL",
+    "ARASAKA",
+    "BRAINDANCE",
+    "CORPO",
+    "CYBERWARE",
+    "DOLL",
+    "DRONE",
+    "EXTREME",
+    "FIXER",
+    "GANGER",
+    "IMPLANT",
+    "MAELSTROM",
+    "MAINE'SCREW",
+    "MEDTECH",
+    "MERC",
+    "MILITECH",
+    "MOX",
+    "MYSTIC",
+    "NCPD",
+    "NETRUNNER",
+    "NETWATCH",
+    "NOMAD",
+    "OVERCLOCKING",
+    "PLAN",
+    "QUICKHACK",
+    "RAFFENSHIV",
+    "RIPPERDOC",
+    "ROCKER",
+    "ROCKERBOY",
+    "SAMURAI",
+    "SCAVENGER",
+    "TECH",
+    "TECHIE",
+    "TRAUMATEAM",
+    "TYGERCLAWS",
+    "VALENTINO",
+    "VEHICLE",
+    "VOODOOBOYS",
+    "WEAPON",
+    "ZETATECH",
+];
+
+/// Words designers reach for that the language spells differently.
+const SYNONYMS: &[(&str, &str)] = &[
+    ("destroy", "Defeat"),
+    ("kill", "Defeat"),
+    ("tap", "Spend"),
+    ("exhaust", "Spend"),
+    ("untap", "Ready"),
+    ("bounce", "Return"),
+    ("mill", "Trash"),
+    ("gain", "Increase"),
+    ("boost", "Give"),
+];
+
+/// The action verbs, lower-case, for spotting where an effect starts.
+const VERBS: &[&str] = &[
+    "add",
+    "adjust",
+    "bottom-deck",
+    "call",
+    "choose",
+    "decrease",
+    "defeat",
+    "discard",
+    "double",
+    "draw",
+    "equip",
+    "give",
+    "increase",
+    "look",
+    "play",
+    "ready",
+    "remove",
+    "return",
+    "reveal",
+    "search",
+    "sell",
+    "set",
+    "spend",
+    "steal",
+    "swap",
+    "trash",
+    "you",
+    "each",
+    "all",
+];
+
+/// Durations the grammar knows, for the hint after an unknown one.
+const DURATIONS: &str = "`this turn`, `until your next turn`, `at the end of this turn`, `while attacking`, `while fighting …`, `the turn it's played`, `next turn` or `during your turn`";
+
+/// Recognises a common mistake in `line`, given where pest stopped (`pos`) and the word there.
+/// The checks run from the most specific (a character that never belongs in card text) to the
+/// most general, so the first that fits names the real mistake rather than a symptom of it.
+fn recognise(line: &str, pos: usize, word: &str) -> Option<Mistake> {
+    // curly quotes from a word processor
+    if let Some((i, c)) = line
+        .char_indices()
+        .find(|(_, c)| matches!(c, '’' | '‘' | '“' | '”'))
+    {
+        let straight = if matches!(c, '’' | '‘') {
+            "'"
+        } else {
+            "\""
+        };
+        return Some(Mistake::new(
+            i..i + c.len_utf8(),
+            "a curly quote",
+            &format!("a straight `{straight}`"),
+            &c.to_string(),
+            format!("card text uses straight quotes: write `{straight}`, as in `its owner's hand`"),
+        ));
+    }
+    // `*` for the Street Cred star
+    if let Some(i) = line.find('*') {
+        return Some(Mistake::new(
+            i..i + 1,
+            "not the Street Cred star",
+            "`☆` (Street Cred)",
+            "*",
+            "Street Cred is written with the star `☆`: `If you have 7+ ☆ (Street Cred), …`",
+        ));
+    }
+    // `/` between modes
+    if let Some(i) = line
+        .match_indices('/')
+        .map(|(i, _)| i)
+        .find(|&i| !line[..i].ends_with('/') && !line[i + 1..].starts_with('/'))
+    {
+        return Some(Mistake::new(
+            i..i + 1,
+            "a single slash",
+"` // ` between modes",
+            "/",
+            "the effects of `Choose one effect.` are separated by ` // ` (two slashes, spaces around): `Draw 1. // Draw 2.`",
+        ));
+    }
+    // an unclosed parenthesis
+    let mut open = Vec::new();
+    for (i, c) in line.char_indices() {
+        match c {
+            '(' => open.push(i),
+            ')' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    if let Some(&i) = open.first() {
+        return Some(Mistake::new(
+            i..i + 1,
+            "opened here, never closed",
+"a closing `)`",
+            "(",
+            "this parenthesis is never closed: reminder text ends with `)`, after its period: `(… Gigs.)`",
+        ));
+    }
+    // print notation for labels and keywords: `PLAY`, `[PLAY]`, `Play:`
+    for (i, w) in words(line) {
+        let bare = w.trim_matches(|c| c == '[' || c == ']' || c == ':');
+        if let Some(icon) = ICONS
+            .iter()
+            .find(|icon| icon.eq_ignore_ascii_case(bare) && !icon.contains(' '))
+        {
+            let printed = bare.chars().all(|c| c.is_ascii_uppercase()) || w.starts_with('[');
+            if printed && i <= pos && (i == 0 || line[..i].trim_end().ends_with(['}', ']'])) {
+                return Some(
+                    Mistake::new(
+                        i..i + w.len(),
+                        "a label without its braces",
+&format!("`{{{icon}}}`"),
+                        w,
+                        format!("labels and keywords are written in braces as printed on the icon: `{{{icon}}}`"),
+                    )
+                    .suggesting(format!("{{{icon}}}")),
+                );
+            }
+        }
+    }
+    // a misspelt label or keyword in braces: `{Plya}`, `{Blocer}`; `{Spend}` without its colon
+    if line[pos..].starts_with('{') {
+        let end = line[pos..].find('}').map_or(line.len(), |e| pos + e + 1);
+        let inner = line[pos + 1..end].trim_end_matches('}');
+        if inner == "Spend" {
+            return Some(Mistake::new(
+                pos..end,
+                "a cost without its colon",
+                "`{Spend}:`",
+                "{Spend}",
+                "an activation cost ends with a colon: `{Spend}: Draw 1.`",
+            ));
+        }
+        let near = suggest(inner, ICONS.iter().copied());
+        let mut m = Mistake::new(
+            pos..end,
+            "unknown label or keyword",
+            "a timing label such as `{Play}` or a keyword such as `{Blocker}`",
+            &line[pos..end],
+            format!(
+                "the labels and keywords are {}",
+                ICONS
+                    .iter()
+                    .map(|i| format!("`{{{i}}}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
+        if let Some(n) = near {
+            m = m.suggesting(format!("{{{n}}}"));
+        }
+        return Some(m);
+    }
+    // an Eddie cost without `€$`: `2, {Spend}: …`
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    if digits > 0 && pos == digits && !line[digits..].trim_start().starts_with("€$") {
+        return Some(Mistake::new(
+            0..digits,
+            "a number without `€$`",
+            "`€$` after an Eddie cost",
+            &line[..digits],
+            format!(
+                "an Eddie cost is written with `€$`: `{} €$, {{Spend}}: …`",
+                &line[..digits]
+            ),
+        ));
+    }
+    // an unknown tag
+    if word.len() > 1
+        && word
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        && !TAGS.contains(&word)
+    {
+        let mut m = Mistake::new(
+            pos..pos + word.len(),
+            "unknown tag",
+            "a tag of the catalogue",
+            word,
+            "a word in capitals is a tag; it must be one the catalogue's cards have",
+        );
+        if let Some(n) = suggest(word, TAGS.iter().copied()) {
+            m = m.suggesting(n);
+        }
+        return Some(m);
+    }
+    // a tag not in capitals: `Arasaka`
+    let upper = word.to_uppercase();
+    if upper != word && TAGS.contains(&upper.as_str()) {
+        return Some(
+            Mistake::new(
+                pos..pos + word.len(),
+                "a tag not in capitals",
+                &format!("`{upper}`"),
+                word,
+                format!("tags are written in capitals: `a rival {upper} Unit`"),
+            )
+            .suggesting(upper),
+        );
+    }
+    // a lower-case card type: `a rival unit`
+    if let Some(noun) = [
+        "unit", "units", "legend", "legends", "gear", "gears", "program", "programs", "gig",
+        "gigs", "eddie", "eddies",
+    ]
+    .iter()
+    .find(|n| **n == word)
+    {
+        let capital = format!("{}{}", noun[..1].to_uppercase(), &noun[1..]);
+        return Some(
+            Mistake::new(
+                pos..pos + word.len(),
+                "a card type in lower case",
+                &format!("`{capital}`"),
+                word,
+                format!(
+                    "card types and game nouns are capitalised in card text: `a rival {capital}`"
+                ),
+            )
+            .suggesting(capital),
+        );
+    }
+    // `rival` as a player: `A rival discards 1.`
+    let before: Vec<(usize, &str)> = words(&line[..pos]).collect();
+    if let Some(&(i, "rival")) = before.last() {
+        if !word.is_empty() && word.chars().next().is_some_and(char::is_lowercase) {
+            return Some(
+                Mistake::new(
+                    i..i + 5,
+                    "lower-case `rival` used as a player",
+"`Rival` (a player)",
+                    "rival",
+                    "as a player, `Rival` is capitalised (`A Rival discards 1.`); lower-case `rival` describes a card (`a rival Unit`)",
+                )
+                .suggesting("Rival"),
+            );
+        }
+    }
+    // a word the language spells differently
+    if let Some((_, says)) = SYNONYMS.iter().find(|(w, _)| w.eq_ignore_ascii_case(word)) {
+        return Some(
+            Mistake::new(
+                pos..pos + word.len(),
+                "not a word of the card language",
+                &format!("`{says}`"),
+                word,
+                format!("the card language says `{says}` for this"),
+            )
+            .suggesting(*says),
+        );
+    }
+    // a trigger or condition without its comma: `When this Unit attacks draw 1.`
+    let lead = line.trim_start_matches(|c| c != ' ' && line.starts_with('{'));
+    let lead = lead.trim_start();
+    if ["When ", "If ", "At ", "The first time ", "The next time "]
+        .iter()
+        .any(|l| lead.starts_with(l))
+    {
+        let lead_at = line.len() - lead.len();
+        let comma = line[lead_at..]
+            .find(',')
+            .map_or(line.len(), |c| lead_at + c);
+        if let Some(&(i, v)) = words(line)
+            .collect::<Vec<_>>()
+            .iter()
+            .find(|(i, w)| *i > lead_at + 3 && *i < comma && VERBS.contains(w))
+        {
+            let gap = line[..i].trim_end().len();
+            return Some(Mistake::new(
+                gap..i,
+                "missing comma",
+"`,` before the effect",
+                v,
+                "a trigger or condition ends with a comma before its effect: `When this Unit attacks, draw 1.`",
+            ));
+        }
+    }
+    // a missing period at the end of a sentence
+    if pos >= line.trim_end().len() && !line.trim_end().ends_with(['.', ')', ':']) {
+        let end = line.trim_end().len();
+        return Some(Mistake::new(
+            end..end,
+            "missing period",
+            "`.`",
+            "the end of the line",
+            "every sentence ends with a period: `Draw 1.`",
+        ));
+    }
+    // an unknown duration: `this round`
+    if word == "this" || word == "until" || word == "for" {
+        let phrase: String = line[pos..]
+            .split(['.', ','])
+            .next()
+            .unwrap_or("")
+            .to_string();
+        return Some(Mistake::new(
+            pos..pos + phrase.len(),
+            "unknown duration",
+            "a duration",
+            &phrase,
+            format!("the durations are {DURATIONS}"),
+        ));
+    }
+    None
+}
+
+/// The words of a line with their byte offsets.
+fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    line.split(' ')
+        .scan(0, |at, w| {
+            let i = *at;
+            *at += w.len() + 1;
+            Some((i, w))
+        })
+        .filter(|(_, w)| !w.is_empty())
 }
 
 // ---- Lowering ---------------------------------------------------------------------------------
@@ -794,6 +1309,7 @@ impl Lower {
             expected: vec![],
             found: format!("{what} in `{}`", p.as_str()),
             suggestion: None,
+            hint: None,
         }
     }
 
@@ -816,6 +1332,7 @@ impl Lower {
             expected: vec![format!("a number up to {}", u32::MAX)],
             found: format!("`{}`", p.as_str().trim()),
             suggestion: None,
+            hint: None,
         })
     }
 
@@ -937,6 +1454,7 @@ impl Lower {
             expected: vec![expected.to_string()],
             found: format!("`{}`", p.as_str()),
             suggestion: None,
+            hint: None,
         });
         Ref::This
     }
@@ -952,6 +1470,19 @@ impl Lower {
         .map_or(self.this_ref(), Ref::Binding)
     }
 
+    /// The pronoun `it`: as [`Self::resolve_it`], but a Program has no `this` for a bare `it` to
+    /// fall back on (it is in the trash by the time its effect is read), so there it is an error.
+    fn resolve_it_word(&mut self, p: &P) -> Ref {
+        let r = self.resolve_it(&[]);
+        if r == Ref::This && self.kind == CardType::Program && self.this_override.is_none() {
+            return self.unresolved(
+                p,
+                "a card, Unit or Gig named before it, such as `a rival Unit`",
+            );
+        }
+        r
+    }
+
     /// What `this …` or an unresolved `it` means: the card, or on a Gear the card it is
     /// equipped to (unless the phrase names the Gear itself).
     fn this_ref(&self) -> Ref {
@@ -961,6 +1492,22 @@ impl Lower {
             } else {
                 Ref::This
             })
+    }
+
+    /// A tag, which must be one of the catalogue's ([`TAGS`]).
+    fn tag(&mut self, t: &P) -> String {
+        let tag = t.as_str();
+        if !TAGS.contains(&tag) {
+            self.errors.push(ParseError {
+                kind: ParseErrorKind::UnknownTag,
+                span: self.span(t),
+                expected: vec![],
+                found: format!("`{tag}`"),
+                suggestion: suggest(tag, TAGS.iter().copied()).map(str::to_string),
+                hint: None,
+            });
+        }
+        tag.to_string()
     }
 
     fn resolve_player(&mut self, p: &P) -> Ref {
@@ -1392,6 +1939,34 @@ impl Lower {
         Ok(np)
     }
 
+    /// An object that must name what it acts on (a Unit, Gear, Legend or Gig): a bare count
+    /// such as `Spend 2` names nothing, unlike `Discard 2` (cards from your hand).
+    fn target(&mut self, p: &P) -> R<NounPhrase> {
+        let np = self.object(p)?;
+        self.no_bare_count(&np);
+        Ok(np)
+    }
+
+    fn no_bare_count(&mut self, np: &NounPhrase) {
+        if let Np::Count {
+            count,
+            post,
+            elided: None,
+        } = &np.node
+        {
+            if post.is_empty() {
+                self.errors.push(ParseError {
+                    kind: ParseErrorKind::NumberForTarget,
+                    span: np.span.clone(),
+                    expected: vec![],
+                    found: format!("`{count}`"),
+                    suggestion: None,
+                    hint: None,
+                });
+            }
+        }
+    }
+
     /// An object taken from cards looked at: `Add 1 to your hand`, `Reveal a Gear`. When no
     /// source is written and cards were searched or revealed before, they are taken from those.
     fn taken_object(&mut self, p: &P) -> R<(NounPhrase, Option<Ref>)> {
@@ -1522,6 +2097,7 @@ impl Lower {
                             .map(Ref::Binding);
                     }
                 }
+                self.no_bare_count(&what);
                 let when = match child(&a, Rule::duration) {
                     Some(d) => Some(self.duration(&d)?),
                     None => None,
@@ -1549,7 +2125,7 @@ impl Lower {
                 }
             }
             Rule::give => {
-                let target = self.object(&a)?;
+                let target = self.target(&a)?;
                 let mut grants = Vec::new();
                 for g in children(&self.need(&a, Rule::grants)?, Rule::grant) {
                     let gi = self.nth(&g, 0)?;
@@ -1588,7 +2164,7 @@ impl Lower {
                 free: child(&a, Rule::for_free).is_some(),
             },
             Rule::ready => Action::Ready {
-                what: self.object(&a)?,
+                what: self.target(&a)?,
             },
             Rule::remove => Action::RemoveFromGame {
                 what: self.object(&a)?,
@@ -1625,11 +2201,11 @@ impl Lower {
                 Action::SetGig { gig, to }
             }
             Rule::spend => Action::Spend {
-                what: self.object(&a)?,
+                what: self.target(&a)?,
                 per: self.opt_for_each(&a)?,
             },
             Rule::steal => Action::Steal {
-                what: self.object(&a)?,
+                what: self.target(&a)?,
             },
             Rule::swap => {
                 let v = self.objects(&a)?;
@@ -2077,7 +2653,7 @@ impl Lower {
                 article: child(&c, Rule::article).is_some(),
                 tags: children(&c, Rule::tag)
                     .iter()
-                    .map(|t| t.as_str().to_string())
+                    .map(|t| self.tag(t))
                     .collect(),
             },
             _ => Complement::Kind(self.np(&c)?),
@@ -2163,7 +2739,7 @@ impl Lower {
                 if s == "it" {
                     Np::Pronoun {
                         word: Pronoun::It,
-                        refers_to: self.resolve_it(&[]),
+                        refers_to: self.resolve_it_word(&c),
                     }
                 } else {
                     let word = if s == "them" {
@@ -2335,7 +2911,7 @@ impl Lower {
                             Rule::quality => {
                                 let q = self.nth(&m, 0)?;
                                 ph.quality = Some(match q.as_rule() {
-                                    Rule::tag => Quality::Tag(q.as_str().to_string()),
+                                    Rule::tag => Quality::Tag(self.tag(&q)),
                                     Rule::colour => Quality::Colour(colour_of(q.as_str())),
                                     Rule::min => Quality::Min,
                                     _ => Quality::LowestPower,
@@ -2530,7 +3106,7 @@ fn is_reference(np: &Np) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::card::load_cards;
     use crate::source::Sources;
@@ -2674,6 +3250,100 @@ mod tests {
         let (_, card) = card_with_text("{Play} Bottom-deck the rest.");
         let errors = parse_card(&card).unwrap_err();
         assert_eq!(errors[0].kind, ParseErrorKind::Unresolved);
+    }
+
+    fn kinds(kind: CardType, text: &str) -> Vec<ParseErrorKind> {
+        let t = CardText {
+            text: text.to_string(),
+            offset: 0,
+            exact: true,
+        };
+        parse_text(&t, 0, kind, Textbox::Rules)
+            .err()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|e| e.kind)
+            .collect()
+    }
+
+    #[test]
+    fn mistakes_have_their_kinds() {
+        use ParseErrorKind::*;
+        assert_eq!(
+            kinds(CardType::Unit, "{Play} Defeat a rival SAMURAII Unit.\n"),
+            [UnknownTag]
+        );
+        assert_eq!(
+            kinds(CardType::Unit, "{Play} Defeat a rival SAMURAI Unit.\n"),
+            []
+        );
+        assert_eq!(
+            kinds(CardType::Unit, "{Play} Spend 2.\n"),
+            [NumberForTarget]
+        );
+        assert_eq!(
+            kinds(CardType::Program, "Draw 1. Defeat it.\n"),
+            [Unresolved]
+        );
+        assert_eq!(
+            kinds(CardType::Program, "Otherwise, draw 1.\n"),
+            [Unresolved]
+        );
+        assert_eq!(kinds(CardType::Unit, "PLAY Draw 1.\n"), [Syntax]);
+        assert_eq!(
+            kinds(CardType::Unit, "{Play} Draw 1\n{Play} Draw 2\n"),
+            [Syntax, Syntax]
+        );
+    }
+
+    #[test]
+    fn common_mistakes_get_a_hint() {
+        for text in [
+            "{Play} If you have 7+ * (Street Cred), draw 1.\n",
+            "{Spend} Draw 1.\n",
+            "When this Unit attacks draw 1.\n",
+            "Choose one effect.\nDraw 1. / Draw 2.\n",
+        ] {
+            let (_, card) = card_with_text(text);
+            let errors = parse_card(&card).unwrap_err();
+            assert!(
+                errors.iter().all(|e| e.hint.is_some()),
+                "{text:?}: {errors:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_derived_parser_reads_every_card_as_the_vm_does() {
+        let grammar = crate::ambiguity::Grammar::new(GRAMMAR).unwrap();
+        let (_, db) = corpus();
+        for card in db.cards() {
+            for (t, _) in textboxes(card) {
+                let ours = reading(&t.text).expect("every card parses");
+                assert_eq!(
+                    ours,
+                    grammar.reading(START_RULE, &t.text).unwrap(),
+                    "{}",
+                    card.id
+                );
+                assert!(grammar.check_reading(START_RULE, &t.text, &ours).is_ok());
+            }
+        }
+    }
+
+    #[test]
+    fn catalogue_tags_are_known() {
+        let (_, db) = corpus();
+        for card in db.cards() {
+            for tag in &card.tags {
+                let word: String = tag.chars().filter(|c| *c != ' ').collect();
+                assert!(
+                    TAGS.contains(&word.as_str()),
+                    "{}: tag {tag} missing from TAGS",
+                    card.id
+                );
+            }
+        }
     }
 
     #[test]

@@ -50,7 +50,7 @@ impl crate::diag::IntoDiagnostic for RoundTripError {
 }
 
 /// Checks that printing a textbox's AST gives back its text (whitespace aside) and that reading
-/// the printed text gives the same AST (spans aside).
+/// the printed text gives the same AST (spans aside). `script` must be what reading `text` gave.
 pub fn check_round_trip(
     text: &crate::card::CardText,
     file: crate::source::FileId,
@@ -65,6 +65,11 @@ pub fn check_round_trip(
             printed,
             reparse_differs: false,
         });
+    }
+    // Reading is a function of the text (and card type, textbox and offset): when the printed
+    // text is the text itself, reading it again gives the AST we have, so skip the second read.
+    if printed == text.text {
+        return Ok(());
     }
     let again = crate::card::CardText {
         text: printed.clone(),
