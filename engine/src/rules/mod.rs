@@ -101,8 +101,11 @@ impl Game {
 
     /// Takes one automatic step of the top frame.
     fn step_auto(&mut self) -> Flow {
-        let Some(top) = self.state.frames.last().cloned() else {
-            return Err(EngineError::Bug("no frame while the game is running").into());
+        // An effect frame is stepped in place: cloning its boxed run per step would allocate.
+        let top = match self.state.frames.last() {
+            None => return Err(EngineError::Bug("no frame while the game is running").into()),
+            Some(Frame::Effect(_)) => return self.run_effect(),
+            Some(frame) => frame.clone(),
         };
         match top {
             Frame::Setup(step) => self.setup_step(step),
