@@ -175,19 +175,28 @@ pub fn cards(ctx: &Context, json: bool, filter: Option<&str>) -> Outcome {
     Outcome::Ok
 }
 
-/// `gig check [PATHS]`
-pub fn check(ctx: &Context, paths: &[PathBuf]) -> Outcome {
+/// The card files or folders a command works on: those given, else the card folder.
+fn card_paths(ctx: &Context, paths: &[PathBuf]) -> Result<Vec<PathBuf>, Outcome> {
     let paths = if paths.is_empty() {
         vec![ctx.cards_dir.clone()]
     } else {
         paths.to_vec()
     };
-    for p in &paths {
-        if !p.exists() {
+    match paths.iter().find(|p| !p.exists()) {
+        Some(p) => {
             eprintln!("error: {} not found", p.display());
-            return Outcome::Fatal;
+            Err(Outcome::Fatal)
         }
+        None => Ok(paths),
     }
+}
+
+/// `gig check [PATHS]`
+pub fn check(ctx: &Context, paths: &[PathBuf]) -> Outcome {
+    let paths = match card_paths(ctx, paths) {
+        Ok(p) => p,
+        Err(o) => return o,
+    };
     let mut sources = Sources::new();
     let grammar_file = sources.add("grammar/card.pest", GRAMMAR);
     let grammar = match Grammar::new(GRAMMAR) {
@@ -256,17 +265,10 @@ fn textboxes<'a>(
 /// `gig fmt [--check] [PATHS]`: rewrites the `text` and `top` values of card files to canonical
 /// text, leaving every other byte of the file as it is.
 pub fn fmt(ctx: &Context, check: bool, paths: &[PathBuf]) -> Outcome {
-    let paths = if paths.is_empty() {
-        vec![ctx.cards_dir.clone()]
-    } else {
-        paths.to_vec()
+    let paths = match card_paths(ctx, paths) {
+        Ok(p) => p,
+        Err(o) => return o,
     };
-    for p in &paths {
-        if !p.exists() {
-            eprintln!("error: {} not found", p.display());
-            return Outcome::Fatal;
-        }
-    }
     let mut sources = Sources::new();
     let (db, errors) = load_cards(&paths, &mut sources);
     let mut diags = to_diags(&errors);

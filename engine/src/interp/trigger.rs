@@ -2,10 +2,10 @@
 //! how a resolution starts.
 
 use super::EffectRun;
-use crate::error::EngineError;
-use crate::game::{Flow, Game, MAX_PENDING};
+
+use crate::game::{Flow, Game};
 use crate::log::Event;
-use crate::state::{Frame, InstId, Pending, PlayerId, Zone};
+use crate::state::{Frame, InstId, PlayerId, Zone};
 use gigscript_dsl::ast::Label;
 
 impl Game {
@@ -90,20 +90,7 @@ impl Game {
 
     fn make_pending(&mut self, source: InstId, line: u8) -> Flow {
         let controller = self.inst_ok(source)?.controller;
-        {
-            if self.state.pending.len() >= MAX_PENDING {
-                return Err(EngineError::LimitExceeded("pending effects").into());
-            }
-            let seq = self.state.next_seq;
-            self.state.next_seq = seq.wrapping_add(1);
-            self.state.pending.push(Pending {
-                seq,
-                controller,
-                source,
-                effect: crate::state::EffectRef::Text { line },
-            });
-        }
-        Ok(())
+        self.push_pending(controller, source, crate::state::EffectRef::Text { line })
     }
 
     /// Starts resolving ability `line` of `source` for `controller`: an executable ability

@@ -167,18 +167,29 @@ impl Game {
             if src.zone == Zone::Removed && about != Some(t.source) {
                 continue;
             }
-            if self.state.pending.len() >= MAX_PENDING {
-                return Err(EngineError::LimitExceeded("pending effects").into());
-            }
-            let seq = self.state.next_seq;
-            self.state.next_seq = seq.wrapping_add(1);
-            self.state.pending.push(Pending {
-                seq,
-                controller: src.controller,
-                source: t.source,
-                effect: t.effect,
-            });
+            self.push_pending(src.controller, t.source, t.effect)?;
         }
+        Ok(())
+    }
+
+    /// Puts an effect in the pending queue (rule 10.11), numbered in the order it triggered.
+    pub(crate) fn push_pending(
+        &mut self,
+        controller: PlayerId,
+        source: InstId,
+        effect: crate::state::EffectRef,
+    ) -> Flow {
+        if self.state.pending.len() >= MAX_PENDING {
+            return Err(EngineError::LimitExceeded("pending effects").into());
+        }
+        let seq = self.state.next_seq;
+        self.state.next_seq = seq.wrapping_add(1);
+        self.state.pending.push(Pending {
+            seq,
+            controller,
+            source,
+            effect,
+        });
         Ok(())
     }
 
