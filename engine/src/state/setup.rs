@@ -197,14 +197,7 @@ impl State {
             for id in &deck.main {
                 new_inst(&mut st, card(pool, id)?, p, Zone::Deck)?;
             }
-            for sides in DICE_SIDES {
-                st.dice.push(Die {
-                    owner: p,
-                    sides,
-                    value: sides,
-                    area: DieArea::Out,
-                });
-            }
+            push_dice(&mut st, p);
         }
         st.frames.push(Frame::Setup(SetupStep::RollFirst));
         Ok(st)
@@ -229,14 +222,7 @@ impl State {
             };
         }
         for p in PlayerId::BOTH {
-            for sides in DICE_SIDES {
-                st.dice.push(Die {
-                    owner: p,
-                    sides,
-                    value: sides,
-                    area: DieArea::Out,
-                });
-            }
+            push_dice(&mut st, p);
         }
         let mut placed = [false; 12];
         for p in PlayerId::BOTH {
@@ -333,5 +319,17 @@ impl State {
             Phase::Start => Frame::Start(StartStep::WinCheck),
         });
         Ok(st)
+    }
+}
+
+/// A player's six Gig dice (rule 7.2), out of the game until setup places them.
+fn push_dice(st: &mut State, p: PlayerId) {
+    for sides in DICE_SIDES {
+        st.dice.push(Die {
+            owner: p,
+            sides,
+            value: sides,
+            area: DieArea::Out,
+        });
     }
 }
