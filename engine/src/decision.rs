@@ -34,6 +34,8 @@ pub enum DecisionKind {
     Mode,
     /// a number: how much to change a Gig by (`up to`, rule 2.8; `±`)
     Number,
+    /// a card type for an effect (`choose a card type`)
+    CardType,
 }
 
 impl DecisionKind {
@@ -107,6 +109,8 @@ pub enum Choice {
     Mode(u8),
     /// `choose 3` (or `choose +2`/`choose -2` when both ways are offered): a change of value
     Number(i8),
+    /// a card type (rule 3.3), for `choose a card type`: 0 Unit, 1 Gear, 2 Program, 3 Legend
+    CardType(u8),
 }
 
 /// A question to one player with the complete, finite list of legal options.

@@ -160,6 +160,22 @@ pub enum Event {
     OvertimeBegan,
     /// the game ended
     GameOver(Outcome),
+    /// a card was revealed to both players (rule 11.14)
+    Revealed(InstId),
+    /// a player looked at a hidden or face-down card (rules 5.3.2.1, 11.13)
+    LookedAt {
+        /// who looked
+        player: PlayerId,
+        /// the card
+        inst: InstId,
+    },
+    /// a player searched the top cards of their deck (rule 11.13.1.1)
+    Searched {
+        /// who searched
+        player: PlayerId,
+        /// how many cards
+        count: u8,
+    },
 }
 
 /// One line of the log.

@@ -13,6 +13,7 @@ mod run;
 mod statics;
 mod support;
 mod trigger;
+pub(crate) mod zones;
 
 pub use run::{Ask, Bound, EffectRun};
 pub use support::{unsupported, Unsupported};

@@ -41,6 +41,12 @@ pub enum Ask {
     Number(Vec<i8>),
     /// which of this many modes (`Choose one effect.`)
     Mode(u8),
+    /// the next card for the current action, or none (`up to`; failing to find, rule 11.13.4.1)
+    CardOrNone(Vec<InstId>),
+    /// a card type (`choose a card type`)
+    CardType,
+    /// which of two ways, answered by this player (`A Rival chooses whether …`)
+    Whether(PlayerId),
 }
 
 /// One ability resolving (rules 10.2–10.10): where it is, what it has bound, what it waits for.
@@ -76,6 +82,9 @@ pub struct EffectRun {
     pub chooser: Option<PlayerId>,
     /// the mode chosen, for `Choose one effect.` (0-based)
     pub mode: Option<u8>,
+    /// what hidden-zone actions have chosen so far (card types, Gigs, cards played)
+    #[serde(default)]
+    pub zone: super::zones::ZoneRun,
 }
 
 impl EffectRun {
@@ -97,17 +106,18 @@ impl EffectRun {
             delta: None,
             chooser: None,
             mode: None,
+            zone: Default::default(),
         }
     }
 
-    fn bound(&self, id: u32) -> Vec<InstId> {
+    pub(super) fn bound(&self, id: u32) -> Vec<InstId> {
         self.bindings
             .iter()
             .find(|b| b.id == id)
             .map_or_else(Vec::new, |b| b.cards.clone())
     }
 
-    fn bind(&mut self, np: &NounPhrase, cards: &[InstId]) {
+    pub(super) fn bind(&mut self, np: &NounPhrase, cards: &[InstId]) {
         if let Some(b) = np.binds {
             self.bindings.retain(|x| x.id != b.0);
             self.bindings.push(Bound {
@@ -136,15 +146,17 @@ impl EffectRun {
 }
 
 /// What resolving one action gave.
-enum Stepped {
+pub(super) enum Stepped {
     /// it is done; whether anything happened
     Done(bool),
     /// it waits for a choice
     Wait,
+    /// this frame resolves first, above the effect, which then resumes at the same action
+    Push(crate::state::Frame),
 }
 
 /// Which cards an action applies to.
-enum Sel {
+pub(super) enum Sel {
     /// these, no choice
     Fixed(Vec<InstId>),
     /// `n` of these, chosen one at a time
@@ -180,6 +192,7 @@ impl Game {
                 prompt: DecisionKind::Number,
                 options: options.iter().map(|&n| Choice::Number(n)).collect(),
             }),
+            ask => Some(super::zones::decision(run, ask)),
         }
     }
 
@@ -195,6 +208,7 @@ impl Game {
             (Some(Ask::Gig(_)), Choice::Gig(d)) => run.gig = Some(d),
             (Some(Ask::Number(_)), Choice::Number(n)) => run.delta = Some(n),
             (Some(Ask::Mode(_)), Choice::Mode(m)) => run.mode = Some(m),
+            (Some(ask), c) if super::zones::answer(run, &ask, c) => {}
             _ => return Err(EngineError::Bug("an answer to another question").into()),
         }
         Ok(())
@@ -249,7 +263,10 @@ impl Game {
                         *optional,
                     ),
                     Clause::State { predicate, .. } => (
-                        go && matches!(predicate.node, Predicate::Discards { .. }),
+                        go && matches!(
+                            predicate.node,
+                            Predicate::Discards { .. } | Predicate::ChoosesWhether { .. }
+                        ),
                         false,
                     ),
                     Clause::Delayed { .. } => (false, false),
@@ -267,6 +284,15 @@ impl Game {
             }
             let steps: &[ast::Step] = match &s.clause.node {
                 Clause::Do { steps, .. } => steps,
+                Clause::State { predicate, .. } if super::zones::whether(&predicate.node) => {
+                    match super::zones::whether_steps(&mut run, &predicate.node) {
+                        Some(steps) => steps,
+                        None => {
+                            self.state.frames.push(crate::state::Frame::Effect(run));
+                            return Ok(());
+                        }
+                    }
+                }
                 Clause::State { predicate, .. } => {
                     if let Predicate::Discards { count, binds, .. } = predicate.node {
                         if run.step == 0 {
@@ -275,7 +301,7 @@ impl Game {
                                     run.happened |= h;
                                     run.step = 1;
                                 }
-                                Stepped::Wait => {
+                                Stepped::Wait | Stepped::Push(_) => {
                                     self.state.frames.push(crate::state::Frame::Effect(run));
                                     return Ok(());
                                 }
@@ -299,6 +325,11 @@ impl Game {
                         self.state.frames.push(crate::state::Frame::Effect(run));
                         return Ok(());
                     }
+                    Stepped::Push(frame) => {
+                        self.state.frames.push(crate::state::Frame::Effect(run));
+                        self.state.frames.push(frame);
+                        return Ok(());
+                    }
                 },
                 None => run.next_sentence(),
             }
@@ -313,6 +344,9 @@ impl Game {
         a: &Action,
     ) -> Result<Stepped, crate::game::Stop> {
         let me = run.controller;
+        if let Some(stepped) = self.zone_action(run, a)? {
+            return Ok(stepped);
+        }
         match a {
             Action::Draw { count, .. } => {
                 for _ in 0..*count {
@@ -324,9 +358,12 @@ impl Game {
                 // Rule 11.7.2.1: a bare count trashes from the top of your deck.
                 let n = count_of(what);
                 let had = !self.state.player(me).deck.is_empty();
+                let mut trashed = Vec::new();
                 for _ in 0..n {
+                    trashed.extend(self.state.player(me).deck.last().copied());
                     self.act(Act::Trash(me))?;
                 }
+                run.bind(what, &trashed);
                 Ok(Stepped::Done(had && n > 0))
             }
             Action::Discard { what } => {
@@ -491,7 +528,7 @@ impl Game {
         Ok(Stepped::Done(true))
     }
 
-    fn gig_matches(&self, me: PlayerId, p: &Phrase, die: DieId) -> bool {
+    pub(super) fn gig_matches(&self, me: PlayerId, p: &Phrase, die: DieId) -> bool {
         let Some(d) = self.state.dice.get(die.0 as usize) else {
             return false;
         };
@@ -544,7 +581,7 @@ impl Game {
     }
 
     /// The cards of a selection once all are picked (`None`: a card was asked for).
-    fn pick(&mut self, run: &mut EffectRun, sel: Sel) -> Option<Vec<InstId>> {
+    pub(super) fn pick(&mut self, run: &mut EffectRun, sel: Sel) -> Option<Vec<InstId>> {
         match sel {
             Sel::Fixed(v) => Some(v),
             Sel::Choose(options, n) => {
@@ -562,14 +599,14 @@ impl Game {
         }
     }
 
-    fn in_play(&self, i: InstId) -> bool {
+    pub(super) fn in_play(&self, i: InstId) -> bool {
         self.state
             .inst(i)
             .is_some_and(|x| matches!(x.zone, Zone::Field | Zone::Legends))
     }
 
     /// What a noun phrase of an action stands for now.
-    fn select(&self, run: &EffectRun, np: &NounPhrase) -> Sel {
+    pub(super) fn select(&self, run: &EffectRun, np: &NounPhrase) -> Sel {
         match &np.node {
             Np::Pronoun { refers_to, .. } => Sel::Fixed(self.refer(run, *refers_to)),
             Np::Phrase(p) => {
@@ -583,11 +620,11 @@ impl Game {
                     _ => Sel::Choose(all, 1),
                 }
             }
-            _ => Sel::Fixed(Vec::new()),
+            _ => Sel::Fixed(self.zone_select(run, np)),
         }
     }
 
-    fn refer(&self, run: &EffectRun, r: Ref) -> Vec<InstId> {
+    pub(super) fn refer(&self, run: &EffectRun, r: Ref) -> Vec<InstId> {
         match r {
             Ref::This => vec![run.source],
             Ref::Host => self
@@ -682,7 +719,7 @@ impl Game {
     }
 
     /// Whether a condition holds now.
-    fn condition(&self, run: &EffectRun, c: &Condition) -> bool {
+    pub(super) fn condition(&self, run: &EffectRun, c: &Condition) -> bool {
         let me = run.controller;
         let cred = self.state.street_cred(me);
         match c {
@@ -713,9 +750,9 @@ impl Game {
                     .matching(run, p)
                     .iter()
                     .any(|&i| self.state.inst(i).is_some_and(|x| x.controller == me)),
-                _ => false,
+                _ => self.zone_condition(run, c).unwrap_or(false),
             },
-            _ => false,
+            _ => self.zone_condition(run, c).unwrap_or(false),
         }
     }
 }

@@ -34,13 +34,13 @@ pub fn unsupported(card: &CardScript) -> Vec<Unsupported> {
     w.out
 }
 
-struct Walk {
+pub(super) struct Walk {
     out: Vec<Unsupported>,
     line: u8,
 }
 
 impl Walk {
-    fn no(&mut self, span: &Span, phrase: &'static str) {
+    pub(super) fn no(&mut self, span: &Span, phrase: &'static str) {
         self.out.push(Unsupported {
             span: span.clone(),
             phrase,
@@ -181,6 +181,12 @@ impl Walk {
             Clause::State { subject, predicate } => match &predicate.node {
                 // `A Rival discards 1.`: the Rival chooses (rule 10.31).
                 Predicate::Discards { more: false, .. } if is_a_rival(subject) => {}
+                // `A Rival chooses whether you … or …`: the Rival picks the steps (rule 10.31).
+                Predicate::ChoosesWhether { first, second } if is_a_rival(subject) => {
+                    for step in first.iter().chain(second) {
+                        self.action(&step.action);
+                    }
+                }
                 _ => self.predicate(predicate),
             },
             Clause::Do {
@@ -233,6 +239,9 @@ impl Walk {
     }
 
     fn action(&mut self, a: &Spanned<Action>) {
+        if self.zone_action(a) {
+            return;
+        }
         let span = &a.span;
         match &a.node {
             Action::Draw { count: _, per } => {
@@ -313,6 +322,9 @@ impl Walk {
     }
 
     fn condition(&mut self, c: &Spanned<Condition>) {
+        if self.zone_condition(c) {
+            return;
+        }
         match &c.node {
             Condition::CredAtLeast { .. }
             | Condition::CredLessThan { .. }
@@ -334,7 +346,7 @@ impl Walk {
     }
 
     /// A noun phrase naming cards in play (or earlier referents).
-    fn target(&mut self, np: &NounPhrase) {
+    pub(super) fn target(&mut self, np: &NounPhrase) {
         match &np.node {
             Np::Pronoun { word, refers_to } => {
                 match word {

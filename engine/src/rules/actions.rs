@@ -414,6 +414,10 @@ impl Game {
             list.push(i);
         }
         self.state.effects.retain(|e| e.target != i);
+        // Rule 5.3.2.2: a card in a new area is a new object; what was looked at is forgotten.
+        if !self.state.seen.is_empty() {
+            self.state.seen.retain(|s| s.1 != i);
+        }
         self.emit(Event::Moved {
             inst: i,
             from,

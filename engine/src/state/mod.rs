@@ -260,6 +260,14 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// the only source of randomness
     pub rng: ChaCha8Rng,
+    /// cards in a hidden area (or face-down) that a player has looked at or searched (rules
+    /// 5.3.2.1, 11.13): that player may see them until they change area
+    #[serde(default)]
+    pub seen: Vec<(PlayerId, InstId)>,
+    /// Programs played by an effect that go to the bottom of the deck instead of the trash
+    /// once resolved (`Bottom-deck it after you play it`)
+    #[serde(default)]
+    pub bottom_after_play: Vec<InstId>,
 }
 
 impl Player {
@@ -305,6 +313,8 @@ impl State {
         self.lost = other.lost;
         self.outcome = other.outcome;
         self.rng.clone_from(&other.rng);
+        self.seen.clone_from(&other.seen);
+        self.bottom_after_play.clone_from(&other.bottom_after_play);
     }
 
     /// Replaces the RNG by a fresh one from `seed`. A new game's state depends on its seed only

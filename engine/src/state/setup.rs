@@ -145,6 +145,8 @@ fn empty_state(seed: u64) -> State {
         triggers: Vec::new(),
         replacements: Vec::new(),
         unready_first_turn: Vec::new(),
+        seen: Vec::new(),
+        bottom_after_play: Vec::new(),
         overtime: false,
         empty_fixer_turns: 0,
         won: [false; 2],
