@@ -25,8 +25,11 @@ impl Game {
         let Some(inst) = self.state.inst(about).copied() else {
             return Ok(());
         };
-        // A removed card triggers nothing (rule 4.4.2 aside).
-        if inst.zone == Zone::Removed {
+        // A removed card triggers nothing, except a Legend defeated (and so removed): its
+        // {Defeated} enters pending (rule 4.4.2).
+        let defeated_legend = label == Label::Defeated
+            && self.pool.facts(inst.card).kind == gigscript_dsl::CardType::Legend;
+        if inst.zone == Zone::Removed && !defeated_legend {
             return Ok(());
         }
         let pool = self.pool.clone();

@@ -428,10 +428,7 @@ impl Game {
                 let Some(list) = self.zone_pick(run, what, *from) else {
                     return Ok(Some(Stepped::Wait));
                 };
-                let list: Vec<InstId> = list
-                    .into_iter()
-                    .filter(|&i| !self.in_play(i))
-                    .collect();
+                let list: Vec<InstId> = list.into_iter().filter(|&i| !self.in_play(i)).collect();
                 let h = self.move_each(&list, Zone::Hand)?;
                 run.bind(what, &list);
                 done(run, h)
@@ -463,7 +460,10 @@ impl Game {
                     })?;
                     for &i in &cards {
                         self.state.seen.push((me, i));
-                        self.emit(Event::LookedAt { player: me, inst: i })?;
+                        self.emit(Event::LookedAt {
+                            player: me,
+                            inst: i,
+                        })?;
                     }
                     run.bind(what, &cards);
                 }
@@ -510,7 +510,10 @@ impl Game {
                     if !self.state.seen.contains(&(me, i)) {
                         self.state.seen.push((me, i));
                     }
-                    self.emit(Event::LookedAt { player: me, inst: i })?;
+                    self.emit(Event::LookedAt {
+                        player: me,
+                        inst: i,
+                    })?;
                 }
                 run.bind(what, &list);
                 done(run, !list.is_empty())
@@ -690,9 +693,7 @@ impl Game {
             run.zone.played.push(g);
         }
         let only = match self.next_action(run) {
-            Some(Action::Equip {
-                only: true, to, ..
-            }) => Some(to),
+            Some(Action::Equip { only: true, to, .. }) => Some(to),
             _ => None,
         };
         let after = matches!(
@@ -799,11 +800,14 @@ impl Game {
                     Noun::Legend => 3,
                     _ => return None,
                 };
-                Some(!cards.is_empty() && cards.iter().all(|&i| {
-                    self.state
-                        .inst(i)
-                        .is_some_and(|x| type_code(self.pool.facts(x.card).kind) == want)
-                }))
+                Some(
+                    !cards.is_empty()
+                        && cards.iter().all(|&i| {
+                            self.state
+                                .inst(i)
+                                .is_some_and(|x| type_code(self.pool.facts(x.card).kind) == want)
+                        }),
+                )
             }
             // `If you trash them`: they were trashed.
             Condition::YouDid(a) => match &a.node {
@@ -955,9 +959,9 @@ impl Walk {
                 Np::Phrase(p) if matches!(p.head.noun, Noun::CardType | Noun::Type) => {}
                 Np::Phrase(_) if super::support::is_gig_phrase(what) => {}
                 Np::Phrase(p)
-                    if p.post
-                        .iter()
-                        .any(|x| matches!(x.node, PostMod::FromZone(_) | PostMod::FromAmong(_))) =>
+                    if p.post.iter().any(|x| {
+                        matches!(x.node, PostMod::FromZone(_) | PostMod::FromAmong(_))
+                    }) =>
                 {
                     self.zone_phrase(what)
                 }
@@ -980,9 +984,7 @@ impl Walk {
                     _ => self.zone_phrase(what),
                 }
             }
-            Action::Equip {
-                gear, only, to, ..
-            } => {
+            Action::Equip { gear, only, to, .. } => {
                 if !*only || !matches!(gear.node, Np::Pronoun { .. }) {
                     self.no(span, "`equip …`");
                 }
