@@ -631,6 +631,7 @@ impl Game {
                 .state
                 .inst(run.source)
                 .and_then(|x| x.equipped_to)
+                .or_else(|| self.left_host(run.source))
                 .into_iter()
                 .collect(),
             Ref::Binding(b) => run.bound(b.0),

@@ -44,7 +44,18 @@ impl Game {
             }
         }
         // Its Gear's bottom textbox, inherited by the card it is equipped to (rule 4.11).
-        let gear: Vec<InstId> = self.state.gear_of(about).collect();
+        let mut gear: Vec<InstId> = self.state.gear_of(about).collect();
+        // A defeated card's Gear is unequipped by then (rule 4.12.2); its {Defeated} still
+        // triggers (rules 4.11, 11.19.2).
+        if label == Label::Defeated {
+            gear.extend(
+                self.state
+                    .left_hosts
+                    .iter()
+                    .filter(|s| s.1 == about)
+                    .map(|s| s.0),
+            );
+        }
         for g in gear {
             let card = self.inst_ok(g)?.card;
             if !pool.has_label_triggers(card) {

@@ -162,6 +162,15 @@ impl Game {
         }
     }
 
+    /// The card a Gear was equipped to when that card left play (rule 4.12.2).
+    pub(super) fn left_host(&self, gear: InstId) -> Option<InstId> {
+        self.state
+            .left_hosts
+            .iter()
+            .find(|s| s.0 == gear)
+            .map(|s| s.1)
+    }
+
     /// The top `n` cards of a deck, top first.
     fn top_cards(&self, p: PlayerId, n: u32) -> Vec<InstId> {
         self.state
@@ -257,7 +266,9 @@ impl Game {
         if !(noun_ok(&p.head.noun) || p.or.as_ref().is_some_and(|o| noun_ok(&o.head.noun))) {
             return false;
         }
-        if (p.other || p.quantity == Quantity::Another) && i == run.source {
+        if (p.other || p.quantity == Quantity::Another)
+            && (i == run.source || self.refer(run, Ref::Host).contains(&i))
+        {
             return false;
         }
         match &p.quality {
@@ -553,6 +564,22 @@ impl Game {
                     h = true;
                 }
                 done(run, h)
+            }
+            // `Then, bottom-deck this Unit` on a Gear whose host was defeated: from the trash.
+            Action::BottomDeck { what, .. }
+                if matches!(&what.node, Np::Phrase(p) if p.refers_to == Some(Ref::Host))
+                    && self
+                        .refer(run, Ref::Host)
+                        .iter()
+                        .any(|&i| self.state.inst(i).is_some_and(|x| x.zone == Zone::Trash)) =>
+            {
+                let list: Vec<InstId> = self
+                    .refer(run, Ref::Host)
+                    .into_iter()
+                    .filter(|&i| self.state.inst(i).is_some_and(|x| x.zone == Zone::Trash))
+                    .collect();
+                self.act(Act::BottomDeck(list))?;
+                done(run, true)
             }
             // `Bottom-deck the rest` (rule 11.12: in a random order).
             Action::BottomDeck { what, .. } if matches!(what.node, Np::Rest { .. }) => {

@@ -418,6 +418,9 @@ impl Game {
         if !self.state.seen.is_empty() {
             self.state.seen.retain(|s| s.1 != i);
         }
+        if !self.state.left_hosts.is_empty() {
+            self.state.left_hosts.retain(|s| s.0 != i);
+        }
         self.emit(Event::Moved {
             inst: i,
             from,
@@ -433,6 +436,8 @@ impl Game {
                 // Rule 4.12.2: the Gear follows to the area the card moved to, unequipped.
                 let owner = self.inst_ok(g)?.owner;
                 self.inst_mut(g)?.equipped_to = None;
+                self.state.left_hosts.retain(|s| s.0 != g);
+                self.state.left_hosts.push((g, i));
                 let gfrom = self.inst_ok(g)?.zone;
                 let gm = self.inst_mut(g)?;
                 gm.entered_turn = turn;

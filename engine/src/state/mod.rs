@@ -268,6 +268,10 @@ pub struct State {
     /// once resolved (`Bottom-deck it after you play it`)
     #[serde(default)]
     pub bottom_after_play: Vec<InstId>,
+    /// (Gear, host) for Gear unequipped because its host left play (rule 4.12.2): its
+    /// {Defeated} and `this Unit` still mean that host (rule 4.11)
+    #[serde(default)]
+    pub left_hosts: Vec<(InstId, InstId)>,
 }
 
 impl Player {
@@ -315,6 +319,7 @@ impl State {
         self.rng.clone_from(&other.rng);
         self.seen.clone_from(&other.seen);
         self.bottom_after_play.clone_from(&other.bottom_after_play);
+        self.left_hosts.clone_from(&other.left_hosts);
     }
 
     /// Replaces the RNG by a fresh one from `seed`. A new game's state depends on its seed only

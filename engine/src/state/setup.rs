@@ -147,6 +147,7 @@ fn empty_state(seed: u64) -> State {
         unready_first_turn: Vec::new(),
         seen: Vec::new(),
         bottom_after_play: Vec::new(),
+        left_hosts: Vec::new(),
         overtime: false,
         empty_fixer_turns: 0,
         won: [false; 2],
