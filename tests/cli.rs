@@ -395,3 +395,26 @@ fn check_counts_executable_cards() {
     assert!(text.contains(" executable"), "{text}");
     assert!(stderr(&out).contains("warning: not executable"));
 }
+
+#[test]
+fn test_file_plays_the_hidden_zone_actions_of_fixture_cards() {
+    // The actions of catalogue cards whose trigger or cost runs elsewhere, under a timing label.
+    for (card, n) in [
+        ("throwaway-deck-sifter", 2),
+        ("throwaway-scavenger", 2),
+        ("throwaway-soulkiller", 2),
+        ("throwaway-dragon", 2),
+        ("throwaway-reunion", 2),
+        ("throwaway-maestro", 4),
+        ("throwaway-enigma", 2),
+    ] {
+        let fixture = format!("tests/fixtures/cards/alpha/{card}.toml");
+        let out = gig(&["test", "--file", &fixture]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.ends_with(&format!("{n}/{n} rulings pass\n")),
+            "{text}{}",
+            stderr(&out)
+        );
+    }
+}

@@ -412,7 +412,9 @@ impl Game {
                 let Some(list) = self.zone_pick(run, what, None) else {
                     return Ok(Some(Stepped::Wait));
                 };
+                // Rule 11.7.2: trashing reveals the card on its way to the trash.
                 let h = self.move_each(&list, Zone::Trash)?;
+                run.bind(what, &list);
                 done(run, h)
             }
             // `Discard 2 Programs`, `discard a Program from your hand`: chosen from the hand.
@@ -1057,6 +1059,7 @@ impl Walk {
                         self.zone_phrase(what)
                     }
                     Np::Pronoun { .. } | Np::Rest { .. } => {}
+                    Np::TopOfDeck { .. } if matches!(a.node, Action::Trash { .. }) => {}
                     _ => self.no(&what.span, "a card list other than a bare count"),
                 }
             }
