@@ -715,6 +715,10 @@ impl Game {
                 }
             }
             PostMod::With(Filter::Keyword(k)) => self.keyword(i, keyword(*k)),
+            // `in your Legends area` (rule 5.7): the player's own.
+            PostMod::In(z) if z.as_slice() == [ast::Zone::LegendsArea] => {
+                x.zone == Zone::Legends && x.controller == me
+            }
             _ => false,
         })
     }

@@ -426,6 +426,8 @@ impl Walk {
             match &post.node {
                 PostMod::With(f) => self.filter(&post.span, f),
                 PostMod::AtMaxValue if p.head.noun == Noun::Gig => {}
+                // `in your Legends area`: the player's own Legends area (rule 5.7).
+                PostMod::In(z) if z.as_slice() == [Zone::LegendsArea] => {}
                 PostMod::FromZone(_)
                 | PostMod::FromAmong(_)
                 | PostMod::FromCard(_)
