@@ -271,14 +271,13 @@ impl Game {
         {
             return false;
         }
-        match &p.quality {
-            None => {}
-            Some(Quality::Tag(t)) => {
-                if !self.pool.tags(x.card).iter().any(|x| x == t) {
-                    return false;
-                }
-            }
-            Some(_) => return false,
+        let tag_ok = match &p.quality {
+            None => true,
+            Some(Quality::Tag(t)) => self.pool.tags(x.card).iter().any(|x| x == t),
+            Some(_) => false,
+        };
+        if !tag_ok {
+            return false;
         }
         p.post.iter().all(|post| match &post.node {
             PostMod::With(Filter::Stat { stat, cmp }) => {
