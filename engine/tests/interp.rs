@@ -89,3 +89,41 @@ fn an_end_of_turn_ability_triggers_and_logs_what_does_not_execute() {
         "{log:#?}"
     );
 }
+
+#[test]
+fn a_game_suspended_inside_a_search_round_trips_through_serde() {
+    // Viktor Vektor's {Flip}: the searched cards are known to the searcher only, and one Gear
+    // is chosen of up to 2 when the game is saved.
+    let me = PlayerSetup {
+        legends: vec![spec(
+            "viktor-vektor-sit-down-and-relax",
+            false,
+            false,
+            false,
+            &[],
+        )],
+        eddies: eddies(1),
+        deck: cards(&["mantis-blades", "floor-it", "riot-shield"]),
+        ..PlayerSetup::default()
+    };
+    let mut g = game(&setup(me, PlayerSetup::default()));
+    steps(
+        &mut g,
+        &["call legend 1", "pay with eddie", "choose mantis-blades"],
+    );
+    assert!(
+        g.view(gigscript_engine::PlayerId(0))
+            .deck_size(gigscript_engine::PlayerId(0))
+            == 3
+    );
+    let json = serde_json::to_string(g.state()).unwrap();
+    let back: gigscript_engine::State = serde_json::from_str(&json).unwrap();
+    assert_eq!(&back, g.state());
+    let mut h = gigscript_engine::Game::from_state(pool(), back);
+    assert_eq!(labels(&h), labels(&g));
+    steps(&mut h, &["no"]);
+    assert_eq!(
+        h.zone_ids(gigscript_engine::PlayerId(0), gigscript_engine::Zone::Hand),
+        ["mantis-blades"]
+    );
+}
