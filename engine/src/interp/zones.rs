@@ -1012,10 +1012,14 @@ impl Walk {
                     _ => self.zone_phrase(what),
                 }
             }
-            Action::Equip { gear, only, to, .. } => {
-                if !*only || !matches!(gear.node, Np::Pronoun { .. }) {
-                    self.no(span, "`equip …`");
-                }
+            // `Equip it only to …` after a play of this module; other equips are not this
+            // module's.
+            Action::Equip {
+                gear,
+                only: true,
+                to,
+                ..
+            } if matches!(gear.node, Np::Pronoun { .. }) => {
                 match &to.node {
                     // `another friendly Unit`: other than this card (the hosts of the play).
                     Np::Phrase(p)
@@ -1068,44 +1072,34 @@ impl Walk {
     }
 
     /// Conditions of this module; false if the condition is not one of them.
+    /// (Only the shapes executed here answer true: any other is left to the general walk.)
     pub(super) fn zone_condition(&mut self, c: &ast::Spanned<Condition>) -> bool {
         match &c.node {
+            // `If it's a Program`, `If it's the chosen type`.
             Condition::Is {
                 subject,
                 complement: Complement::Kind(k),
                 or_has: None,
                 ..
             } => {
-                let kind_ok = matches!(&k.node, Np::Phrase(p)
-                    if matches!(p.head.noun, Noun::Type | Noun::CardType)
-                        && p.participle == Some(ast::Participle::Chosen)
-                    || matches!(p.head.noun, Noun::Unit | Noun::Gear | Noun::Program | Noun::Legend)
-                        && p.participle.is_none() && p.post.is_empty() && p.quality.is_none());
-                if !kind_ok || !matches!(subject.node, Np::Pronoun { .. }) {
-                    self.no(&c.span, "this condition");
-                }
-                true
+                matches!(subject.node, Np::Pronoun { .. })
+                    && matches!(&k.node, Np::Phrase(p)
+                        if matches!(p.head.noun, Noun::Type | Noun::CardType)
+                            && p.participle == Some(ast::Participle::Chosen)
+                        || matches!(p.head.noun, Noun::Unit | Noun::Gear | Noun::Program | Noun::Legend)
+                            && p.participle.is_none() && p.post.is_empty() && p.quality.is_none())
             }
-            Condition::YouDid(a) => {
-                match &a.node {
-                    Action::Trash { what } if matches!(what.node, Np::Pronoun { .. }) => {}
-                    _ => self.no(&c.span, "this condition"),
-                }
-                true
-            }
+            // `If you trash them`.
+            Condition::YouDid(a) => matches!(&a.node,
+                Action::Trash { what } if matches!(what.node, Np::Pronoun { .. })),
+            // `If you control a Gig with an even value and a Gig with an odd value`.
             Condition::YouControl { what, .. } => match &what.node {
-                Np::And(a, b) => {
-                    for np in [a, b] {
-                        let ok = matches!(&np.node, Np::Phrase(p)
-                            if p.head.noun == Noun::Gig && p.quantity == Quantity::One
-                                && p.controller.is_none() && p.quality.is_none()
-                                && p.post.iter().all(|x| matches!(x.node, PostMod::With(Filter::ValueParity(_)))));
-                        if !ok {
-                            self.no(&c.span, "this condition");
-                        }
-                    }
-                    true
-                }
+                Np::And(a, b) => [a, b].iter().all(|np| {
+                    matches!(&np.node, Np::Phrase(p)
+                        if p.head.noun == Noun::Gig && p.quantity == Quantity::One
+                            && p.controller.is_none() && p.quality.is_none()
+                            && p.post.iter().all(|x| matches!(x.node, PostMod::With(Filter::ValueParity(_)))))
+                }),
                 _ => false,
             },
             _ => false,
