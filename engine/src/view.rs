@@ -461,6 +461,7 @@ impl<'a> View<'a> {
                 }
                 Event::Spent(_) => "a face-down card is spent".into(),
                 Event::Readied(_) => "a face-down card readies".into(),
+                Event::LookedAt { player, .. } => format!("p{} looks at a hidden card", player.0),
                 _ => "a hidden card changes".into(),
             },
             _ => self.game.describe(e),
@@ -626,6 +627,10 @@ mod tests {
             player: PlayerId(0),
             inst: l,
         });
+        assert_eq!(
+            g.view(PlayerId(1)).describe(&ev),
+            "p0 looks at a hidden card"
+        );
         assert!(!g.view(PlayerId(1)).describe(&ev).contains(
             g.view(PlayerId(0))
                 .id(g.view(PlayerId(0)).card(l).expect("seen"))
