@@ -558,13 +558,15 @@ mod tests {
                 for p in PlayerId::BOTH {
                     h.state.players[p.ix()].deck.shuffle(&mut rng);
                 }
-                // face-down Legends and Eddies of both players swap identities
+                // face-down Legends and Eddies of both players swap identities (except those
+                // an effect let the viewer look at)
                 for p in PlayerId::BOTH {
                     let pl = h.state.player(p).clone();
                     let down = |list: &[InstId]| -> Vec<InstId> {
                         list.iter()
                             .copied()
                             .filter(|&i| !h.state.instances[i.0 as usize].face_up)
+                            .filter(|&i| !h.state.seen.contains(&(me, i)))
                             .collect()
                     };
                     let (legends, eddies) = (down(&pl.legends), down(&pl.eddies));
