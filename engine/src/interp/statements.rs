@@ -86,12 +86,18 @@ impl Game {
         }
         let pool = &*self.pool;
         if pool.any_statics() {
-            for p in &self.state.players {
-                for &i in p.field.iter().chain(p.legends.iter()) {
-                    self.statics_of(i, i, &mut out);
-                    for g in self.state.gear_of(i) {
-                        self.statics_of(g, i, &mut out);
-                    }
+            // One pass over the instances: cards in play, and Gear equipped to one (a Gear
+            // shares the zone of the card it is equipped to).
+            for (k, x) in self.state.instances.iter().enumerate() {
+                if !pool.has_statics(x.card) || !matches!(x.zone, Zone::Field | Zone::Legends) {
+                    continue;
+                }
+                let i = InstId(k as u16);
+                let kind = pool.facts(x.card).kind;
+                match x.equipped_to {
+                    Some(host) => self.statics_of(i, host, &mut out),
+                    None if kind != CardType::Gear => self.statics_of(i, i, &mut out),
+                    None => {}
                 }
             }
         }
