@@ -42,6 +42,9 @@ pub enum Ask {
     Number(Vec<i8>),
     /// which of this many modes (`Choose one effect.`)
     Mode(u8),
+    /// yes or no inside a sentence (`… and may draw 5`), answered by the chooser; the answer
+    /// is kept in `delta` (1: yes, 0: no)
+    YesNo,
 }
 
 /// One ability resolving (rules 10.2–10.10): where it is, what it has bound, what it waits for.
@@ -189,6 +192,11 @@ impl Game {
                 prompt: DecisionKind::Mode,
                 options: (0..*n).map(Choice::Mode).collect(),
             }),
+            Ask::YesNo => Some(Decision {
+                player: run.chooser.unwrap_or(run.controller),
+                prompt: DecisionKind::May,
+                options: vec![Choice::Yes, Choice::No],
+            }),
             Ask::Number(options) => Some(Decision {
                 player: run.controller,
                 prompt: DecisionKind::Number,
@@ -209,6 +217,8 @@ impl Game {
             (Some(Ask::Gig(_)), Choice::Gig(d)) => run.gig = Some(d),
             (Some(Ask::Number(_)), Choice::Number(n)) => run.delta = Some(n),
             (Some(Ask::Mode(_)), Choice::Mode(m)) => run.mode = Some(m),
+            (Some(Ask::YesNo), Choice::Yes) => run.delta = Some(1),
+            (Some(Ask::YesNo), Choice::No) => run.delta = Some(0),
             _ => return Err(EngineError::Bug("an answer to another question").into()),
         }
         Ok(())

@@ -69,6 +69,10 @@ fn give_duration(me: PlayerId, m: &[Modifier]) -> Duration {
 /// A binding id the interpreter keeps for itself (the cards each player chose).
 const CHOSEN: u32 = u32::MAX - 1;
 
+/// The binding that keeps the cards an effect's `discards their hand` discarded (`the total
+/// number of discarded cards`).
+pub(crate) const DISCARDED: u32 = u32::MAX - 2;
+
 impl Game {
     /// Whether any statement may be in force (a fast path: games without such cards pay
     /// nothing).
@@ -545,13 +549,29 @@ impl Game {
         }
     }
 
-    /// Extra €$ player `p` pays to use {Go Solo} (rule 11.25; `Rivals must pay +2 €$ …`).
-    pub(crate) fn go_solo_tax(&self, p: PlayerId) -> u8 {
+    /// What player `p` pays to use {Go Solo} on Legend `l` whose cost is `cost` (rule 11.25):
+    /// `Rivals must pay +2 €$ to use {Go Solo}`, `A friendly Legend may use {Go Solo} for -2 €$
+    /// this turn, to a minimum of 1 €$`.
+    pub(crate) fn go_solo_cost(&self, p: PlayerId, l: InstId, cost: u8) -> u8 {
         if !self.saying() {
-            return 0;
+            return cost;
         }
-        let mut n: i32 = 0;
-        for s in self.said() {
+        let said = self.said();
+        let mut n = i32::from(cost);
+        let mut minimum = 0;
+        for (_, pr) in self.said_about(&said, l) {
+            if let Predicate::MayUseFor {
+                keyword: KeywordName::GoSolo,
+                change,
+                minimum: m,
+                ..
+            } = pr
+            {
+                n += change;
+                minimum = minimum.max(*m as i32);
+            }
+        }
+        for s in &said {
             let Clause::State { subject, predicate } = &s.sentence.clause.node else {
                 continue;
             };
@@ -574,7 +594,7 @@ impl Game {
                 n += change;
             }
         }
-        n.clamp(0, i32::from(u8::MAX)) as u8
+        n.max(minimum).clamp(0, i32::from(u8::MAX)) as u8
     }
 
     /// €$ player `p` pays to Call a Legend (rule 11.11.1; `During your turn, you may Call a
@@ -729,6 +749,9 @@ impl Game {
         if let Predicate::Defeats { what } = &predicate.node {
             return self.each_defeats(run, what);
         }
+        if let Predicate::DiscardsHand { then_may_draw, .. } = &predicate.node {
+            return self.each_discards_hand(run, *then_may_draw);
+        }
         let targets: Option<Vec<InstId>> = match &subject.node {
             Np::Pronoun { refers_to, .. } => Some(self.refer(run, *refers_to)),
             Np::Phrase(p) if p.refers_to.is_some() => {
@@ -745,6 +768,41 @@ impl Game {
         };
         if let Some(t) = &targets {
             run.bind(subject, t);
+        }
+        // `gains/loses power equal to …`: the number is read now (a persistent power change).
+        if let Predicate::PowerEqualTo {
+            gains,
+            amount,
+            duration,
+        } = &predicate.node
+        {
+            let n = self.number_now(run, &amount.node);
+            let by = if *gains { n } else { -n };
+            let duration = match duration.node {
+                Dur::UntilYourNextTurn | Dur::NextTurn => Duration::UntilNextTurnOf(run.controller),
+                Dur::WhileAttacking => Duration::WhileAttacking,
+                _ => Duration::ThisTurn,
+            };
+            let mut done = false;
+            for i in targets.unwrap_or_default() {
+                if !self.in_play(i) {
+                    continue;
+                }
+                if self.state.effects.len() >= MAX_EFFECTS {
+                    return Err(
+                        crate::error::EngineError::LimitExceeded("persistent effects").into(),
+                    );
+                }
+                self.state.effects.push(PersistentEffect {
+                    target: i,
+                    modifier: crate::state::Modifier::Power(by),
+                    duration,
+                    source: Some(run.source),
+                });
+                self.emit(Event::PowerChanged { inst: i, by })?;
+                done = true;
+            }
+            return Ok(Stepped::Done(done));
         }
         let duration = self.duration_of(run.controller, sentence);
         let list: Vec<Option<InstId>> = match targets {
@@ -804,7 +862,8 @@ impl Game {
                 | Predicate::CantBeDefeatedInAFight { duration: d }
                 | Predicate::CantReady { duration: d }
                 | Predicate::MustAttack { duration: d }
-                | Predicate::StealsFewer { duration: d, .. } => ds.push(&d.node),
+                | Predicate::StealsFewer { duration: d, .. }
+                | Predicate::MayUseFor { duration: d, .. } => ds.push(&d.node),
                 Predicate::HasPower { modifiers, .. } => {
                     for m in modifiers {
                         if let Modifier::Duration(d) = m {
@@ -876,6 +935,81 @@ impl Game {
         }
         self.act(Act::Defeat(all))?;
         Ok(Stepped::Done(true))
+    }
+
+    /// A number read when an effect resolves: `this Unit's power`, `that card's cost`.
+    fn number_now(&self, run: &EffectRun, e: &Expr) -> i32 {
+        let Expr::Stat { owner, stat } = e else {
+            return 0;
+        };
+        let cards = match owner {
+            gigscript_dsl::ast::Owner::Its(r) | gigscript_dsl::ast::Owner::Their(r) => {
+                self.refer(run, *r)
+            }
+            gigscript_dsl::ast::Owner::Of(np) => match &np.node {
+                Np::Pronoun { refers_to, .. } => self.refer(run, *refers_to),
+                Np::Phrase(p) => p.refers_to.map_or_else(Vec::new, |r| self.refer(run, r)),
+                _ => Vec::new(),
+            },
+        };
+        let Some(&c) = cards.first() else { return 0 };
+        match stat {
+            Stat::Power => self.eff_power(c),
+            Stat::Cost => self
+                .state
+                .inst(c)
+                .and_then(|x| self.pool.facts(x.card).cost)
+                .map_or(0, |v| v.min(i32::MAX as u32) as i32),
+            Stat::Value => 0,
+        }
+    }
+
+    /// `Each player discards their hand and may draw 5.`: both hands go to the trash at once,
+    /// then each player, the turn player first (rule 10.33), chooses whether to draw.
+    fn each_discards_hand(
+        &mut self,
+        run: &mut EffectRun,
+        draw: Option<u32>,
+    ) -> Result<Stepped, Stop> {
+        let first = self.state.turn_player;
+        if run.step == 0 {
+            let mut all = Vec::new();
+            for p in [first, first.other()] {
+                let hand = self.state.player(p).hand.clone();
+                for &i in &hand {
+                    self.act(Act::Move {
+                        inst: i,
+                        to: Zone::Trash,
+                        player: p,
+                    })?;
+                }
+                all.extend(hand);
+            }
+            run.set_bound(DISCARDED, all);
+            run.step = 1;
+        }
+        if let Some(n) = draw {
+            while run.step < 3 {
+                let p = if run.step == 1 { first } else { first.other() };
+                match run.delta.take() {
+                    None => {
+                        run.chooser = Some(p);
+                        run.ask = Some(super::run::Ask::YesNo);
+                        return Ok(Stepped::Wait);
+                    }
+                    Some(yes) => {
+                        run.chooser = None;
+                        if yes == 1 {
+                            for _ in 0..n {
+                                self.act(Act::Draw(p))?;
+                            }
+                        }
+                        run.step += 1;
+                    }
+                }
+            }
+        }
+        Ok(Stepped::Done(!run.bound_cards(DISCARDED).is_empty()))
     }
 
     /// `Call a Legend for free`, `Call it for free` (rule 11.11): a face-down Legend of the
@@ -1225,6 +1359,38 @@ impl super::support::Walk {
             Predicate::WinsAllFightsAgainst { against } => {
                 nested.push(against);
                 true
+            }
+            Predicate::PowerEqualTo {
+                amount, duration, ..
+            } => {
+                !is_static
+                    && dur_ok(&duration.node)
+                    && matches!(&amount.node, Expr::Stat { owner, stat: Stat::Power | Stat::Cost }
+                        if match owner {
+                            gigscript_dsl::ast::Owner::Its(_) => true,
+                            gigscript_dsl::ast::Owner::Their(_) => false,
+                            gigscript_dsl::ast::Owner::Of(np) => matches!(&np.node,
+                                Np::Pronoun { .. })
+                                || matches!(&np.node, Np::Phrase(p) if p.refers_to.is_some()),
+                        })
+            }
+            Predicate::MayUseFor {
+                keyword: KeywordName::GoSolo,
+                duration,
+                ..
+            } => !is_static && dur_ok(&duration.node),
+            Predicate::DiscardsHand { whose, .. } => {
+                check_subject = false;
+                !is_static
+                    && matches!(whose, Ref::Binding(_))
+                    && matches!(&subject.node, Np::Phrase(p)
+                        if p.head.noun == Noun::Player && p.quantity == Quantity::Each)
+            }
+            Predicate::Discards { more: true, .. } => {
+                check_subject = false;
+                !is_static
+                    && matches!(&subject.node, Np::Phrase(p)
+                        if p.head.noun == Noun::Rival && p.refers_to.is_some())
             }
             Predicate::Defeats { what } => {
                 check_subject = false;

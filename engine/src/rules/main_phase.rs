@@ -170,7 +170,7 @@ impl Game {
                 options.push(Choice::PlayFromLegends(l));
             }
             // Rule 11.25: {Go Solo} pays the Legend's cost, and any tax on using it.
-            let solo = cost.saturating_add(self.go_solo_tax(p));
+            let solo = self.go_solo_cost(p, l, cost);
             if self.keyword(l, Keyword::GoSolo) && self.can_pay(p, solo, Some(l)) {
                 options.push(Choice::GoSolo(l));
             }
@@ -233,7 +233,7 @@ impl Game {
             .cost_to_pay(card)
             .ok_or(EngineError::Bug("playing a card with a null cost"))?;
         if how == PlayHow::GoSolo {
-            cost = cost.saturating_add(self.go_solo_tax(p));
+            cost = self.go_solo_cost(p, inst, cost);
         }
         self.state.frames.push(Frame::Play { inst, how });
         if cost > 0 {
