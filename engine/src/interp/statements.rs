@@ -16,9 +16,9 @@ use crate::state::{
     DieArea, DieId, Duration, Frame, InstId, PersistentEffect, PlayerId, Statement, Target, Zone,
 };
 use gigscript_dsl::ast::{
-    Ability, Action, AttackTarget, Grant, Clause, Comparison, Complement, Condition, Controller,
-    Duration as Dur, Effect, Expr, Filter, KeywordName, Lead, Modifier, Noun, NounPhrase, Np,
-    Orientation, Phrase, PostMod, Predicate, Quantity, Ref, Sentence, Stat, Status,
+    Ability, Action, AttackTarget, Clause, Comparison, Complement, Condition, Controller,
+    Duration as Dur, Effect, Expr, Filter, Grant, KeywordName, Lead, Modifier, Noun, NounPhrase,
+    Np, Orientation, Phrase, PostMod, Predicate, Quantity, Ref, Sentence, Stat, Status,
 };
 use gigscript_dsl::CardType;
 
@@ -407,9 +407,9 @@ impl Game {
         let r = self.said_about(&said, i).any(|(s, p)| match p {
             Predicate::CantAttack { duration, unless } => {
                 duration.as_ref().is_none_or(|d| self.holds(s, &d.node, i))
-                    && unless.as_ref().is_none_or(|c| {
-                        !self.condition(&EffectRun::new(s.src, s.me, 0), &c.node)
-                    })
+                    && unless
+                        .as_ref()
+                        .is_none_or(|c| !self.condition(&EffectRun::new(s.src, s.me, 0), &c.node))
             }
             _ => false,
         });
@@ -652,9 +652,9 @@ impl Game {
                 p == rival
                     && self.state.gig_count(rival) > 0
                     && (free
-                        || perms
-                            .iter()
-                            .any(|(_, t, lifts)| *lifts && matches!(t, AttackTarget::GigArea { .. })))
+                        || perms.iter().any(|(_, t, lifts)| {
+                            *lifts && matches!(t, AttackTarget::GigArea { .. })
+                        }))
             }
             Target::Unit(u) => {
                 let Some(ux) = self.state.inst(u) else {
@@ -1024,9 +1024,9 @@ impl Game {
             return Ok(Stepped::Done(false));
         }
         let face_down = |g: &Game, i: InstId| {
-            g.state.inst(i).is_some_and(|x| {
-                x.zone == Zone::Legends && x.controller == me && !x.face_up
-            })
+            g.state
+                .inst(i)
+                .is_some_and(|x| x.zone == Zone::Legends && x.controller == me && !x.face_up)
         };
         let sel = match &what.node {
             Np::Pronoun { refers_to, .. } => Sel::Fixed(self.refer(run, *refers_to)),
@@ -1057,7 +1057,11 @@ impl Game {
 
     /// `double this Unit's power` (with its lead, e.g. `While fighting a rival Unit,`): a
     /// statement about that card, applied where its power is computed.
-    pub(crate) fn double_step(&mut self, run: &mut EffectRun, what: &Expr) -> Result<Stepped, Stop> {
+    pub(crate) fn double_step(
+        &mut self,
+        run: &mut EffectRun,
+        what: &Expr,
+    ) -> Result<Stepped, Stop> {
         let Expr::Stat {
             owner,
             stat: Stat::Power,
@@ -1206,8 +1210,8 @@ impl Game {
         let mut times: i32 = 1;
         for m in modifiers {
             if let Modifier::ForEach(np) = m {
-                times = times
-                    .saturating_mul(self.count_each(run.source, run.controller, np) as i32);
+                times =
+                    times.saturating_mul(self.count_each(run.source, run.controller, np) as i32);
             }
         }
         let mut done = false;
@@ -1366,13 +1370,13 @@ impl super::support::Walk {
                 !is_static
                     && dur_ok(&duration.node)
                     && matches!(&amount.node, Expr::Stat { owner, stat: Stat::Power | Stat::Cost }
-                        if match owner {
-                            gigscript_dsl::ast::Owner::Its(_) => true,
-                            gigscript_dsl::ast::Owner::Their(_) => false,
-                            gigscript_dsl::ast::Owner::Of(np) => matches!(&np.node,
-                                Np::Pronoun { .. })
-                                || matches!(&np.node, Np::Phrase(p) if p.refers_to.is_some()),
-                        })
+                    if match owner {
+                        gigscript_dsl::ast::Owner::Its(_) => true,
+                        gigscript_dsl::ast::Owner::Their(_) => false,
+                        gigscript_dsl::ast::Owner::Of(np) => matches!(&np.node,
+                            Np::Pronoun { .. })
+                            || matches!(&np.node, Np::Phrase(p) if p.refers_to.is_some()),
+                    })
             }
             Predicate::MayUseFor {
                 keyword: KeywordName::GoSolo,

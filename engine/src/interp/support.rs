@@ -519,8 +519,10 @@ fn is_own_power(e: &Expr) -> bool {
         Expr::Stat {
             owner: Owner::Of(np),
             stat: Stat::Power,
-        } => matches!(&np.node, Np::Pronoun { .. })
-            || matches!(&np.node, Np::Phrase(p) if p.refers_to.is_some()),
+        } => {
+            matches!(&np.node, Np::Pronoun { .. })
+                || matches!(&np.node, Np::Phrase(p) if p.refers_to.is_some())
+        }
         Expr::Stat {
             owner: Owner::Its(_),
             stat: Stat::Power,

@@ -61,8 +61,8 @@ impl Game {
         match a.target {
             Target::Unit(u) => {
                 !in_field(u, a.player.other())
-                    || (!self.state.inst(u).is_some_and(|x| x.spent)
-                        && !(self.saying() && self.said_ready_target(a.attacker, u)))
+                    || !(self.state.inst(u).is_some_and(|x| x.spent)
+                        || (self.saying() && self.said_ready_target(a.attacker, u)))
             }
             Target::Gigs(_) => false,
         }
