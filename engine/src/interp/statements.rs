@@ -1207,15 +1207,20 @@ impl Game {
         modifiers: &[Modifier],
     ) -> Result<bool, Stop> {
         let duration = give_duration(run.controller, modifiers);
-        let mut times: i32 = 1;
-        for m in modifiers {
-            if let Modifier::ForEach(np) = m {
-                times =
-                    times.saturating_mul(self.count_each(run.source, run.controller, np) as i32);
-            }
-        }
         let mut done = false;
         for &i in list {
+            let mut times: i32 = 1;
+            for m in modifiers {
+                let Modifier::ForEach(np) = m else { continue };
+                let n = match &np.node {
+                    // `for each of its equipped Gear`: the Gear equipped to the card given.
+                    Np::Phrase(p) if p.refers_to.is_some() && p.head.noun == Noun::Gear => {
+                        self.state.gear_of(i).count() as u32
+                    }
+                    _ => self.count_each(run.source, run.controller, np),
+                };
+                times = times.saturating_mul(n as i32);
+            }
             for g in grants {
                 match *g {
                     Grant::Keyword(k) => done |= self.give_keyword(run, i, k, duration)?,
@@ -1464,7 +1469,13 @@ impl super::support::Walk {
                     }
                 }
                 Modifier::ForEach(np) => {
-                    if !self.countable(np) {
+                    // `its equipped Gear` (the card given): counted for that card.
+                    let its_gear = matches!(&np.node, Np::Phrase(p) if p.refers_to.is_some()
+                        && p.head.noun == Noun::Gear
+                        && p.status == Some(Status::Equipped)
+                        && p.post.is_empty()
+                        && p.owner.is_none());
+                    if !its_gear && !self.countable(np) {
                         return false;
                     }
                 }
