@@ -10,6 +10,7 @@
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
 mod run;
+mod statements;
 mod statics;
 mod support;
 mod trigger;
@@ -17,3 +18,5 @@ pub(crate) mod zones;
 
 pub use run::{Ask, Bound, EffectRun};
 pub use support::{unsupported, Unsupported};
+
+pub(crate) use statements::type_bit;

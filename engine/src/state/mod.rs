@@ -14,7 +14,7 @@ mod setup;
 
 pub use effect::{
     ActionKind, Duration, EffectRef, EventKind, Modifier, Pending, PersistentEffect, Replacement,
-    Trigger,
+    Statement, Trigger,
 };
 pub use frame::{
     die_bit, AttackFrame, AttackStep, EndStep, Frame, PlayHow, SetupStep, StartStep, Target,
@@ -176,6 +176,9 @@ pub struct Player {
     pub mulligan_done: bool,
     /// turns this player has begun
     pub turns_taken: u16,
+    /// the card types played this turn, one bit per type (`you played a Program this turn`)
+    #[serde(default)]
+    pub played_this_turn: u8,
 }
 
 impl Player {
@@ -272,6 +275,9 @@ pub struct State {
     /// {Defeated} and `this Unit` still mean that host (rule 4.11)
     #[serde(default)]
     pub left_hosts: Vec<(InstId, InstId)>,
+    /// statements made by effects that last (rules 10.22, 10.23)
+    #[serde(default)]
+    pub statements: Vec<Statement>,
 }
 
 impl Player {
@@ -288,6 +294,7 @@ impl Player {
         self.called_this_turn = other.called_this_turn;
         self.mulligan_done = other.mulligan_done;
         self.turns_taken = other.turns_taken;
+        self.played_this_turn = other.played_this_turn;
     }
 }
 
@@ -320,6 +327,7 @@ impl State {
         self.seen.clone_from(&other.seen);
         self.bottom_after_play.clone_from(&other.bottom_after_play);
         self.left_hosts.clone_from(&other.left_hosts);
+        self.statements.clone_from(&other.statements);
     }
 
     /// Replaces the RNG by a fresh one from `seed`. A new game's state depends on its seed only
