@@ -41,6 +41,8 @@ pub enum Ask {
     Number(Vec<i8>),
     /// which of this many modes (`Choose one effect.`)
     Mode(u8),
+    /// `you may … instead`: whether this later sentence replaces the current one
+    Instead(u32),
 }
 
 /// One ability resolving (rules 10.2–10.10): where it is, what it has bound, what it waits for.
@@ -76,6 +78,18 @@ pub struct EffectRun {
     pub chooser: Option<PlayerId>,
     /// the mode chosen, for `Choose one effect.` (0-based)
     pub mode: Option<u8>,
+    /// the Gigs of each Gig binding met so far (`Adjust a rival Gig …` → `the same value`)
+    #[serde(default)]
+    pub gigs: Vec<(u32, DieId)>,
+    /// bit set of the `instead` sentences chosen to replace the sentence they name
+    #[serde(default)]
+    pub instead: u32,
+    /// the sentence being entered had its `instead` alternative considered
+    #[serde(default)]
+    pub weighed: bool,
+    /// every mode resolves, in order (`choose both instead`, `these effects`)
+    #[serde(default)]
+    pub all_modes: bool,
 }
 
 impl EffectRun {
@@ -97,10 +111,14 @@ impl EffectRun {
             delta: None,
             chooser: None,
             mode: None,
+            gigs: Vec::new(),
+            instead: 0,
+            weighed: false,
+            all_modes: false,
         }
     }
 
-    fn bound(&self, id: u32) -> Vec<InstId> {
+    pub(crate) fn bound(&self, id: u32) -> Vec<InstId> {
         self.bindings
             .iter()
             .find(|b| b.id == id)
@@ -124,6 +142,7 @@ impl EffectRun {
         self.sentence = self.sentence.saturating_add(1);
         self.step = 0;
         self.entered = false;
+        self.weighed = false;
         self.happened = false;
         self.picked.clear();
         self.gig = None;
@@ -170,8 +189,13 @@ impl Game {
                 prompt: DecisionKind::EffectGig,
                 options: options.iter().map(|&d| Choice::Gig(d)).collect(),
             }),
-            Ask::Mode(n) => Some(Decision {
+            Ask::Instead(_) => Some(Decision {
                 player: run.controller,
+                prompt: DecisionKind::May,
+                options: vec![Choice::Yes, Choice::No],
+            }),
+            Ask::Mode(n) => Some(Decision {
+                player: run.chooser.unwrap_or(run.controller),
                 prompt: DecisionKind::Mode,
                 options: (0..*n).map(Choice::Mode).collect(),
             }),
@@ -194,7 +218,15 @@ impl Game {
             (Some(Ask::Card(_)), Choice::Card(i)) => run.picked.push(i),
             (Some(Ask::Gig(_)), Choice::Gig(d)) => run.gig = Some(d),
             (Some(Ask::Number(_)), Choice::Number(n)) => run.delta = Some(n),
-            (Some(Ask::Mode(_)), Choice::Mode(m)) => run.mode = Some(m),
+            (Some(Ask::Mode(_)), Choice::Mode(m)) => {
+                run.mode = Some(m);
+                run.chooser = None;
+            }
+            (Some(Ask::Instead(j)), Choice::Yes) => {
+                run.instead |= 1u32.checked_shl(j).unwrap_or(0);
+                run.next_sentence();
+            }
+            (Some(Ask::Instead(_)), Choice::No) => {}
             _ => return Err(EngineError::Bug("an answer to another question").into()),
         }
         Ok(())
@@ -214,11 +246,23 @@ impl Game {
                     // `Choose one effect.` (rule 10.9): the controller picks a mode first.
                     Effect::Modal { modes, .. } => match run.mode {
                         Some(m) => modes.get(m as usize).map_or(&[][..], |v| v.as_slice()),
-                        None => {
-                            run.ask = Some(Ask::Mode(modes.len().min(u8::MAX as usize) as u8));
-                            self.state.frames.push(crate::state::Frame::Effect(run));
-                            return Ok(());
-                        }
+                        None => match self.modes_now(&run, effect) {
+                            // `If …, choose both instead.`: every mode, in order.
+                            super::replace::Modes::All => {
+                                run.all_modes = true;
+                                run.mode = Some(0);
+                                modes.first().map_or(&[][..], |v| v.as_slice())
+                            }
+                            super::replace::Modes::One { by_rival } => {
+                                if by_rival {
+                                    run.chooser = Some(run.controller.other());
+                                }
+                                run.ask =
+                                    Some(Ask::Mode(modes.len().min(u8::MAX as usize) as u8));
+                                self.state.frames.push(crate::state::Frame::Effect(run));
+                                return Ok(());
+                            }
+                        },
                     },
                 }
             }
@@ -226,6 +270,29 @@ impl Game {
         };
         while let Some(s) = sentences.get(run.sentence as usize) {
             let s = &s.node;
+            if !run.entered && !run.weighed {
+                // `… instead`: a later sentence that replaces this one is weighed first.
+                run.weighed = true;
+                match self.weigh_instead(&run, sentences) {
+                    super::replace::Weighed::Keep => {}
+                    super::replace::Weighed::Replace(j) => {
+                        run.instead |= 1u32.checked_shl(j).unwrap_or(0);
+                        run.next_sentence();
+                        continue;
+                    }
+                    super::replace::Weighed::Ask(j) => {
+                        run.ask = Some(Ask::Instead(j));
+                        self.state.frames.push(crate::state::Frame::Effect(run));
+                        return Ok(());
+                    }
+                }
+            }
+            let chosen_instead = matches!(&s.clause.node, Clause::Do { instead: Some(_), .. })
+                && run.instead & 1u32.checked_shl(u32::from(run.sentence)).unwrap_or(0) != 0;
+            if !run.entered && chosen_instead {
+                // Its condition was checked and its `you may` answered when it was weighed.
+                run.entered = true;
+            }
             if !run.entered {
                 let go = match s.lead.as_ref().map(|l| &l.node) {
                     None => true,
@@ -238,6 +305,10 @@ impl Game {
                     Some(Lead::During(_)) => false,
                 };
                 let (go, optional) = match &s.clause.node {
+                    // An `instead` sentence runs only in place of the one it replaces.
+                    Clause::Do {
+                        instead: Some(_), ..
+                    } => (false, false),
                     Clause::Do {
                         optional,
                         condition,
@@ -301,6 +372,22 @@ impl Game {
                     }
                 },
                 None => run.next_sentence(),
+            }
+        }
+        if run.all_modes {
+            // The next mode, if any, resolves as part of the same effect.
+            if let Some(Ability::Triggered { effect, .. } | Ability::Resolution { effect, .. }) =
+                pool.ability(card, run.line).map(|a| &a.node)
+            {
+                if let (Effect::Modal { modes, .. }, Some(m)) = (effect, run.mode) {
+                    if usize::from(m) + 1 < modes.len() {
+                        run.mode = Some(m + 1);
+                        run.sentence = 0;
+                        run.did = 0;
+                        run.instead = 0;
+                        self.state.frames.push(crate::state::Frame::Effect(run));
+                    }
+                }
             }
         }
         Ok(())
@@ -476,6 +563,10 @@ impl Game {
             run.ask = Some(Ask::Number(options));
             return Ok(Stepped::Wait);
         };
+        if let Some(b) = gig.binds {
+            run.gigs.retain(|x| x.0 != b.0);
+            run.gigs.push((b.0, die));
+        }
         let Some(d) = self.state.dice.get(die.0 as usize).copied() else {
             return Ok(Stepped::Done(false));
         };
@@ -491,7 +582,7 @@ impl Game {
         Ok(Stepped::Done(true))
     }
 
-    fn gig_matches(&self, me: PlayerId, p: &Phrase, die: DieId) -> bool {
+    pub(crate) fn gig_matches(&self, me: PlayerId, p: &Phrase, die: DieId) -> bool {
         let Some(d) = self.state.dice.get(die.0 as usize) else {
             return false;
         };
@@ -583,11 +674,20 @@ impl Game {
                     _ => Sel::Choose(all, 1),
                 }
             }
+            // `defeat 2 instead`: the noun and filters of the phrase named before.
+            Np::Count {
+                count,
+                post,
+                elided: Some(Ref::Binding(b)),
+            } if post.is_empty() => match self.bound_phrase(run, b.0) {
+                Some(p) => Sel::Choose(self.matching(run, &p), *count as usize),
+                None => Sel::Fixed(Vec::new()),
+            },
             _ => Sel::Fixed(Vec::new()),
         }
     }
 
-    fn refer(&self, run: &EffectRun, r: Ref) -> Vec<InstId> {
+    pub(crate) fn refer(&self, run: &EffectRun, r: Ref) -> Vec<InstId> {
         match r {
             Ref::This => vec![run.source],
             Ref::Host => self
@@ -601,7 +701,7 @@ impl Game {
     }
 
     /// Every card in play that a phrase describes, in instance order.
-    fn matching(&self, run: &EffectRun, p: &Phrase) -> Vec<InstId> {
+    pub(crate) fn matching(&self, run: &EffectRun, p: &Phrase) -> Vec<InstId> {
         (0..self.state.instances.len())
             .map(|k| InstId(k as u16))
             .filter(|&i| self.describes(run.source, run.controller, p, i))
@@ -682,7 +782,7 @@ impl Game {
     }
 
     /// Whether a condition holds now.
-    fn condition(&self, run: &EffectRun, c: &Condition) -> bool {
+    pub(crate) fn condition(&self, run: &EffectRun, c: &Condition) -> bool {
         let me = run.controller;
         let cred = self.state.street_cred(me);
         match c {
@@ -715,7 +815,7 @@ impl Game {
                     .any(|&i| self.state.inst(i).is_some_and(|x| x.controller == me)),
                 _ => false,
             },
-            _ => false,
+            _ => self.condition_more(run, c),
         }
     }
 }
@@ -727,7 +827,7 @@ fn count_of(np: &NounPhrase) -> u32 {
     }
 }
 
-fn keyword(k: ast::KeywordName) -> gigscript_dsl::Keyword {
+pub(crate) fn keyword(k: ast::KeywordName) -> gigscript_dsl::Keyword {
     match k {
         ast::KeywordName::Blocker => gigscript_dsl::Keyword::Blocker,
         ast::KeywordName::Quick => gigscript_dsl::Keyword::Quick,

@@ -141,8 +141,12 @@ impl Walk {
                     }
                 }
                 if let Some(r) = rule {
-                    match r.node.change {
-                        ModeChange::ChooseBoth | ModeChange::RivalChoosesOne { .. } => {
+                    match (&head.node, r.node.change) {
+                        (ModalHead::ChooseOne, ModeChange::ChooseBoth)
+                        | (ModalHead::ChooseOne, ModeChange::RivalChoosesOne { .. }) => {
+                            self.condition(&r.node.condition)
+                        }
+                        (ModalHead::GiveAll { .. }, _) => {
                             self.no(&r.span, "a rule changing how modes are chosen")
                         }
                     }
@@ -190,9 +194,8 @@ impl Walk {
                 instead,
                 condition,
             } => {
-                if instead.is_some() {
-                    self.no(&clause.span, "an `instead` sentence");
-                }
+                // `… instead` replacing an earlier sentence runs (crate::interp::replace).
+                let _ = instead;
                 if let Some(c) = condition {
                     self.condition(c);
                 }
@@ -318,17 +321,50 @@ impl Walk {
             | Condition::CredLessThan { .. }
             | Condition::CredParity { .. }
             | Condition::FixerAreaEmpty => {}
-            Condition::CredComparedTo { .. } | Condition::CredDiffers { .. } => {
-                self.no(&c.span, "a Street Cred comparison with a Rival")
+            // Rule 5.11.4: null ☆ (crate::interp::conditions).
+            Condition::CredComparedTo { than: who, .. }
+            | Condition::CredDiffers { from: who, .. }
+            | Condition::ControlsMoreGigs { who, .. } => {
+                if !is_a_rival(who) {
+                    self.no(&c.span, "this condition")
+                }
             }
             Condition::YouControl { what, .. } => self.target(what),
+            Condition::Equals(a, b) => {
+                if !is_number(&a.node) || !is_number(&b.node) {
+                    self.no(&c.span, "this condition")
+                }
+            }
+            Condition::NumberParity(e, _) => {
+                if !is_number(&e.node) {
+                    self.no(&c.span, "this condition")
+                }
+            }
+            Condition::HasSameValue { subject, .. } => {
+                if !is_gig_phrase(subject) {
+                    self.no(&c.span, "this condition")
+                }
+            }
+            Condition::Is {
+                subject,
+                complement,
+                ..
+            } => {
+                let subject_ok = is_reference(subject) || is_gig_phrase(subject);
+                let complement_ok = match complement {
+                    Complement::State(State::Spent)
+                    | Complement::State(State::Equipped)
+                    | Complement::AtMaxValue
+                    | Complement::Tags { .. } => true,
+                    Complement::State(State::Empty) => false,
+                    Complement::Kind(np) => is_gig_phrase(np) || is_card_kind(np),
+                };
+                if !subject_ok || !complement_ok {
+                    self.no(&c.span, "this condition")
+                }
+            }
             Condition::YouDid(_)
             | Condition::YouPlayed { .. }
-            | Condition::ControlsMoreGigs { .. }
-            | Condition::Is { .. }
-            | Condition::Equals(..)
-            | Condition::NumberParity(..)
-            | Condition::HasSameValue { .. }
             | Condition::WinsAFightAgainst { .. } => self.no(&c.span, "this condition"),
         }
     }
@@ -347,6 +383,12 @@ impl Walk {
             Np::Phrase(p) => self.phrase(&np.span, p),
             Np::TopOfDeck { .. } => self.no(&np.span, "`the top card(s) of your deck`"),
             Np::Rest { .. } => self.no(&np.span, "`the rest`"),
+            // `defeat 2 instead`: the phrase named before, counted.
+            Np::Count {
+                post,
+                elided: Some(Ref::Binding(_)),
+                ..
+            } if post.is_empty() => {}
             Np::Count { .. } => self.no(&np.span, "a bare count of cards"),
             Np::And(..) => self.no(&np.span, "two noun phrases joined by `and`"),
         }
@@ -522,4 +564,37 @@ pub(crate) fn is_a_rival(np: &NounPhrase) -> bool {
         && p.quantity == Quantity::One
         && p.owner.is_none()
         && p.post.is_empty())
+}
+
+/// `it`, `that Unit`, `this Unit`: a reference to something named before (or the card).
+pub(crate) fn is_reference(np: &NounPhrase) -> bool {
+    match &np.node {
+        Np::Pronoun { .. } => true,
+        Np::Phrase(p) => p.refers_to.is_some() && p.owner.is_none() && p.post.is_empty(),
+        _ => false,
+    }
+}
+
+/// `a ROCKER Unit`, `a Unit`: a kind of card a reference is checked against.
+fn is_card_kind(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if matches!(p.head.noun, Noun::Unit | Noun::Legend | Noun::Gear)
+        && p.owner.is_none()
+        && p.refers_to.is_none()
+        && p.or.is_none()
+        && p.post.is_empty()
+        && p.participle.is_none()
+        && matches!(p.quality, None | Some(Quality::Tag(_))))
+}
+
+/// A number the interpreter reads from the game: `the value of a friendly Gig`, `its cost`,
+/// `the card's cost`, `that Gig's value`.
+fn is_number(e: &Expr) -> bool {
+    match e {
+        Expr::ValueOf(np) => is_gig_phrase(np) || is_reference(np),
+        Expr::TotalDiscarded => false,
+        Expr::Stat { owner, .. } => match owner {
+            Owner::Its(_) | Owner::Their(_) => true,
+            Owner::Of(np) => is_reference(np),
+        },
+    }
 }
