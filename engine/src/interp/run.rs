@@ -160,6 +160,8 @@ enum Stepped {
     Done(bool),
     /// it waits for a choice
     Wait,
+    /// it waits for the answer to this question, asked above the effect (rule 10.26)
+    Ask(crate::state::Frame),
 }
 
 /// Which cards an action applies to.
@@ -209,6 +211,10 @@ impl Game {
 
     /// Applies the answer to the top effect frame's question.
     pub(crate) fn effect_choice(&mut self, choice: Choice) -> Flow {
+        if let Some(crate::state::Frame::Replace { source, affected }) = self.state.frames.last() {
+            let (source, affected) = (*source, *affected);
+            return self.replace_choice(source, affected, choice);
+        }
         let Some(crate::state::Frame::Effect(run)) = self.state.frames.last_mut() else {
             return Err(EngineError::Bug("an effect choice without an effect").into());
         };
@@ -346,7 +352,7 @@ impl Game {
                                     run.happened |= h;
                                     run.step = 1;
                                 }
-                                Stepped::Wait => {
+                                Stepped::Wait | Stepped::Ask(_) => {
                                     self.state.frames.push(crate::state::Frame::Effect(run));
                                     return Ok(());
                                 }
@@ -368,6 +374,11 @@ impl Game {
                     }
                     Stepped::Wait => {
                         self.state.frames.push(crate::state::Frame::Effect(run));
+                        return Ok(());
+                    }
+                    Stepped::Ask(frame) => {
+                        self.state.frames.push(crate::state::Frame::Effect(run));
+                        self.state.frames.push(frame);
                         return Ok(());
                     }
                 },
@@ -457,6 +468,11 @@ impl Game {
                 let mut done = false;
                 match a {
                     Action::Defeat { .. } => {
+                        // Rule 10.26: an optional replacement's controller is asked first.
+                        if let Some(ask) = self.replacement_question(&list) {
+                            run.picked = list;
+                            return Ok(Stepped::Ask(ask));
+                        }
                         self.act(Act::Defeat(list.clone()))?;
                         done = true;
                     }

@@ -88,7 +88,36 @@ impl Walk {
                 | CostRule::AlsoPlay { .. }
                 | CostRule::PlayForIf { .. } => self.no(span, "a cost rule"),
             },
-            Ability::Replacement { .. } => self.no(span, "a replacement effect"),
+            // `If <unit> would be defeated, [you may] [spend N €$ to] defeat <card> instead.`
+            // (rules 10.24–10.29, crate::interp::replace)
+            Ability::Replacement {
+                subject, action, ..
+            } => {
+                let subject_ok = match &subject.node {
+                    Np::Pronoun { .. } => true,
+                    Np::Phrase(p) => {
+                        p.refers_to.is_some()
+                            || (p.head.noun == Noun::Unit
+                                && p.quantity == Quantity::One
+                                && p.owner.is_none()
+                                && p.post.is_empty()
+                                && p.or.is_none()
+                                && p.participle.is_none()
+                                && p.status.is_none())
+                    }
+                    _ => false,
+                };
+                let defeat_ok = |a: &Action| {
+                    matches!(a, Action::Defeat { what, when: None } if is_reference(what))
+                };
+                let action_ok = match &action.node {
+                    Action::PayTo { action, .. } => defeat_ok(&action.node),
+                    a => defeat_ok(a),
+                };
+                if !subject_ok || !action_ok {
+                    self.no(span, "a replacement effect")
+                }
+            }
             Ability::Resolution { quick: _, effect } => self.effect(effect),
         }
     }

@@ -197,6 +197,18 @@ impl Game {
     pub(crate) fn act(&mut self, action: Action) -> Flow {
         // (1) Replacement effects (rules 10.24–10.30). Only mandatory "prevent" effects exist
         // without card text; one that applies replaces the action with nothing (rule 10.25).
+        // Replacement effects of card text (crate::interp::replace): `If … would be defeated,
+        // … instead.`
+        let action = match action {
+            Action::Defeat(list) if self.pool.any_replacements() => {
+                let rest = self.replace_defeats(list)?;
+                if rest.is_empty() {
+                    return self.check_outcome();
+                }
+                Action::Defeat(rest)
+            }
+            other => other,
+        };
         let kind = action.kind();
         let affected = action.affected();
         if let Some(r) = self

@@ -209,6 +209,11 @@ impl Game {
                         defeated.push(loser);
                     }
                 }
+                // Rule 10.26: optional replacements are asked about first.
+                if let Some(ask) = self.replacement_question(&defeated) {
+                    self.state.frames.push(ask);
+                    return Ok(());
+                }
                 if !defeated.is_empty() {
                     self.act(Action::Defeat(defeated))?;
                 }

@@ -232,6 +232,9 @@ impl Game {
                 Event::OvertimeBegan => "overtime begins".into(),
                 Event::GameOver(Outcome::Winner(p)) => format!("{} wins", who(p)),
                 Event::GameOver(Outcome::Tie) => "the game is a tie".into(),
+                Event::Replaced { source, affected } => {
+                    format!("{} replaces the defeat of {}", card(source), card(affected))
+                }
             },
         }
     }

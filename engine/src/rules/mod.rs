@@ -75,6 +75,7 @@ impl Game {
             Frame::Attack(a) => self.attack_decision(&a),
             Frame::Effect(ref run) => self.effect_decision(run),
             Frame::ProgramEnd { .. } => None,
+            Frame::Replace { source, .. } => self.replace_decision(source),
         }
     }
 
@@ -129,7 +130,7 @@ impl Game {
                 self.state.frames.pop();
                 self.finish_program(inst)
             }
-            Frame::Main | Frame::Equip { .. } => {
+            Frame::Main | Frame::Equip { .. } | Frame::Replace { .. } => {
                 Err(EngineError::Bug("a decision frame was stepped automatically").into())
             }
         }

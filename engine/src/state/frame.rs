@@ -54,6 +54,14 @@ pub enum Frame {
         /// the Program
         inst: InstId,
     },
+    /// whether an optional replacement effect applies (rule 10.26), asked of its controller
+    /// before the action it would replace
+    Replace {
+        /// the card with the replacement effect
+        source: InstId,
+        /// the card the action would be done to
+        affected: InstId,
+    },
 }
 
 impl Frame {
@@ -67,7 +75,8 @@ impl Frame {
             | Frame::Equip { .. }
             | Frame::Call { .. }
             | Frame::Effect(_)
-            | Frame::ProgramEnd { .. } => true,
+            | Frame::ProgramEnd { .. }
+            | Frame::Replace { .. } => true,
             Frame::Attack(a) => a.step == AttackStep::StealChoose,
             _ => false,
         }

@@ -260,6 +260,10 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// the only source of randomness
     pub rng: ChaCha8Rng,
+    /// answers to optional replacement effects (rule 10.26) for the action about to happen:
+    /// (the replacement's card, the card it would replace the action on, applied?)
+    #[serde(default)]
+    pub replace_answers: Vec<(InstId, InstId, bool)>,
 }
 
 impl Player {
@@ -305,6 +309,7 @@ impl State {
         self.lost = other.lost;
         self.outcome = other.outcome;
         self.rng.clone_from(&other.rng);
+        self.replace_answers.clone_from(&other.replace_answers);
     }
 
     /// Replaces the RNG by a fresh one from `seed`. A new game's state depends on its seed only
