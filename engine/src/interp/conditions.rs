@@ -7,7 +7,8 @@ use super::EffectRun;
 use crate::game::Game;
 use crate::state::{DieId, InstId, PlayerId, Zone};
 use gigscript_dsl::ast::{
-    Complement, Condition, Expr, Noun, NounPhrase, Np, Owner, Parity, Phrase, Ref, Stat, State,
+    Comparison, Complement, Condition, Expr, Filter, Noun, NounPhrase, Np, Owner, Parity, Phrase,
+    Quality, Ref, Stat, State, Zone as AstZone,
 };
 
 /// What a subject of a condition stands for: cards, or Gigs.
@@ -96,6 +97,19 @@ impl Game {
             },
             _ => false,
         }
+    }
+
+    /// Rule 6.5: `a value-pair of Gigs`: two Gigs with the same value in `p`'s Gig area.
+    pub(crate) fn has_value_pair(&self, p: PlayerId) -> bool {
+        let values: Vec<u8> = self
+            .state
+            .gigs(p)
+            .map(|d| self.state.dice[d.0 as usize].value)
+            .collect();
+        values
+            .iter()
+            .enumerate()
+            .any(|(k, v)| values[k + 1..].contains(v))
     }
 
     /// Whether a card is in play face-up (its keywords can be read).
@@ -228,5 +242,81 @@ impl Game {
             Stat::Power => facts.power.map(i64::from),
             Stat::Value => None,
         }
+    }
+
+    /// `with power equal to or less than the value of a friendly d20`: a card's number
+    /// compared with numbers read from the game now (rule 10.3.3). `the value of a friendly
+    /// d20` stands for any friendly d20, so the comparison holds if one of them makes it true.
+    pub(crate) fn compare_read(&self, source: InstId, me: PlayerId, v: i64, cmp: &Comparison) -> bool {
+        let run = EffectRun::new(source, me, 0);
+        let read = |e: &gigscript_dsl::ast::Spanned<Expr>| self.numbers(&run, &e.node);
+        match cmp {
+            Comparison::EqualTo(e) => read(e).contains(&v),
+            Comparison::AtMostExpr(e) => read(e).iter().any(|&n| v <= n),
+            Comparison::HigherThan(e) => read(e).iter().any(|&n| v > n),
+            Comparison::LessThan(e) => read(e).iter().any(|&n| v < n),
+            Comparison::Is(_) | Comparison::AtMost(_) | Comparison::AtLeast(_) => false,
+        }
+    }
+
+    /// Filters after `with` other than a printed number or a keyword.
+    pub(crate) fn filter_more(&self, source: InstId, me: PlayerId, i: InstId, f: &Filter) -> bool {
+        match f {
+            // `with less power than a friendly Unit`: than at least one of them.
+            Filter::LessPowerThan(np) => {
+                let Np::Phrase(p) = &np.node else {
+                    return false;
+                };
+                let v = self.eff_power(i);
+                (0..self.state.instances.len())
+                    .map(|k| InstId(k as u16))
+                    .filter(|&j| j != i && self.describes(source, me, p, j))
+                    .any(|j| v < self.eff_power(j))
+            }
+            // `with no equipped Gears`
+            Filter::NoEquipped(_) => self.state.gear_of(i).next().is_none(),
+            _ => false,
+        }
+    }
+
+    /// `in your Legends area`, `in your trash`: the card is in one of those zones of yours.
+    pub(crate) fn in_zones(&self, me: PlayerId, i: InstId, zones: &[AstZone]) -> bool {
+        let Some(x) = self.state.inst(i) else {
+            return false;
+        };
+        let mine = x.controller == me || (x.owner == me && !matches!(x.zone, Zone::Field | Zone::Legends));
+        mine && zones.iter().any(|z| match z {
+            AstZone::LegendsArea => x.zone == Zone::Legends,
+            AstZone::Trash => x.zone == Zone::Trash,
+            AstZone::Hand => x.zone == Zone::Hand,
+            AstZone::Deck => x.zone == Zone::Deck,
+            AstZone::FixerArea => false,
+        })
+    }
+
+    /// `a Rival's Unit`: a card the Rival controls.
+    pub(crate) fn possessed(&self, me: PlayerId, p: &Phrase, i: InstId) -> bool {
+        match p.owner {
+            None => true,
+            Some(o) => {
+                let Some(x) = self.state.inst(i) else {
+                    return false;
+                };
+                // `a Rival's` and `another player's` both name the other player in a
+                // two-player game; `a player's` names either.
+                !(o.rival || o.another) || x.controller != me
+            }
+        }
+    }
+
+    /// `lowest-power`: of the cards a phrase describes, those with the least power (ties
+    /// all stay; the player chooses among them, as the reminder says).
+    pub(crate) fn superlative(&self, p: &Phrase, mut all: Vec<InstId>) -> Vec<InstId> {
+        if p.quality == Some(Quality::LowestPower) {
+            if let Some(min) = all.iter().map(|&i| self.eff_power(i)).min() {
+                all.retain(|&i| self.eff_power(i) == min);
+            }
+        }
+        all
     }
 }

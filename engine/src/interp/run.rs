@@ -170,6 +170,8 @@ enum Sel {
     Fixed(Vec<InstId>),
     /// `n` of these, chosen one at a time
     Choose(Vec<InstId>, usize),
+    /// `up to n` of these: how many first (rule 2.8), then which
+    UpTo(Vec<InstId>, usize),
 }
 
 impl Game {
@@ -654,6 +656,21 @@ impl Game {
     fn pick(&mut self, run: &mut EffectRun, sel: Sel) -> Option<Vec<InstId>> {
         match sel {
             Sel::Fixed(v) => Some(v),
+            Sel::UpTo(options, n) => {
+                // The number is asked once, then kept (as the action's `delta`) while the
+                // cards are picked.
+                let most = n.min(options.len()).min(i8::MAX as usize);
+                if most == 0 {
+                    return Some(Vec::new());
+                }
+                match run.delta {
+                    Some(k) => self.pick(run, Sel::Choose(options, k.max(0) as usize)),
+                    None => {
+                        run.ask = Some(Ask::Number((0..=most as i8).collect()));
+                        None
+                    }
+                }
+            }
             Sel::Choose(options, n) => {
                 let left: Vec<InstId> = options
                     .into_iter()
@@ -683,9 +700,20 @@ impl Game {
                 if let Some(r) = p.refers_to {
                     return Sel::Fixed(self.refer(run, r));
                 }
-                let all = self.matching(run, p);
-                match p.quantity {
-                    Quantity::All | Quantity::Bare => Sel::Fixed(all),
+                let mut all = self.matching(run, p);
+                // `a Rival's Unit`: the article belongs to the possessor; one Unit is meant.
+                let quantity = match (p.owner, p.quantity) {
+                    (Some(_), Quantity::Bare) => Quantity::One,
+                    (_, q) => q,
+                };
+                match quantity {
+                    Quantity::All | Quantity::Bare | Quantity::Each => Sel::Fixed(all),
+                    // `another`: one other than this card.
+                    Quantity::Another => {
+                        all.retain(|&i| i != run.source);
+                        Sel::Choose(all, 1)
+                    }
+                    Quantity::UpTo(n) => Sel::UpTo(all, n as usize),
                     Quantity::Exactly(n) => Sel::Choose(all, n as usize),
                     _ => Sel::Choose(all, 1),
                 }
@@ -718,10 +746,11 @@ impl Game {
 
     /// Every card in play that a phrase describes, in instance order.
     pub(crate) fn matching(&self, run: &EffectRun, p: &Phrase) -> Vec<InstId> {
-        (0..self.state.instances.len())
+        let all: Vec<InstId> = (0..self.state.instances.len())
             .map(|k| InstId(k as u16))
             .filter(|&i| self.describes(run.source, run.controller, p, i))
-            .collect()
+            .collect();
+        self.superlative(p, all)
     }
 
     /// Whether card `i` is what phrase `p` of card `source`, controlled by `me`, describes.
@@ -789,12 +818,15 @@ impl Game {
                     (Some(v), Comparison::Is(n)) => v == i64::from(*n),
                     (Some(v), Comparison::AtMost(n)) => v <= i64::from(*n),
                     (Some(v), Comparison::AtLeast(n)) => v >= i64::from(*n),
+                    (Some(v), cmp) => self.compare_read(source, me, v, cmp),
                     _ => false,
                 }
             }
             PostMod::With(Filter::Keyword(k)) => self.keyword(i, keyword(*k)),
+            PostMod::With(f) => !hidden && self.filter_more(source, me, i, f),
+            PostMod::In(zones) => self.in_zones(me, i, zones),
             _ => false,
-        })
+        }) && self.possessed(me, p, i)
     }
 
     /// Whether a condition holds now.
@@ -816,6 +848,7 @@ impl Game {
                 .iter()
                 .any(|d| d.area == crate::state::DieArea::Fixer(me)),
             Condition::YouControl { what, .. } => match &what.node {
+                Np::Phrase(p) if p.head.noun == Noun::ValuePair => self.has_value_pair(me),
                 Np::Phrase(p) if p.head.noun == Noun::Gig => {
                     let max = p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue));
                     let min = p.quality == Some(Quality::Min);

@@ -358,6 +358,8 @@ impl Walk {
                     self.no(&c.span, "this condition")
                 }
             }
+            // Rule 6.5: `a value-pair [of Gigs]`.
+            Condition::YouControl { what, .. } if is_value_pair(what) => {}
             Condition::YouControl { what, .. } => self.target(what),
             Condition::Equals(a, b) => {
                 if !is_number(&a.node) || !is_number(&b.node) {
@@ -424,11 +426,14 @@ impl Walk {
     }
 
     fn phrase(&mut self, span: &Span, p: &Phrase) {
-        if p.owner.is_some() {
+        // `a Rival's …` of cards in play (crate::interp::conditions::possessed)
+        if p.owner.is_some() && !matches!(p.head.noun, Noun::Unit | Noun::Legend | Noun::Gear) {
             self.no(span, "a possessive (`a Rival's …`)");
         }
         match p.quantity {
             Quantity::One | Quantity::All | Quantity::Exactly(_) | Quantity::Bare => {}
+            // `each`, `another`, `up to N` (crate::interp::run::select)
+            Quantity::Each | Quantity::Another | Quantity::UpTo(_) => {}
             Quantity::This | Quantity::That | Quantity::The | Quantity::Its | Quantity::Their
                 if p.refers_to.is_some() => {}
             Quantity::This
@@ -436,13 +441,10 @@ impl Walk {
             | Quantity::The
             | Quantity::Its
             | Quantity::Their
-            | Quantity::Another
-            | Quantity::Each
             | Quantity::Those
             | Quantity::Your
             | Quantity::OneOrMore
             | Quantity::OneOfTheir
-            | Quantity::UpTo(_)
             | Quantity::AtLeast(_) => self.no(span, "this determiner"),
         }
         if p.first {
@@ -470,6 +472,7 @@ impl Walk {
         match &p.quality {
             None | Some(Quality::Tag(_)) => {}
             Some(Quality::Min) if p.head.noun == Noun::Gig => {}
+            Some(Quality::LowestPower) if p.head.noun == Noun::Unit => {}
             Some(Quality::Colour(_)) | Some(Quality::Min) | Some(Quality::LowestPower) => {
                 self.no(span, "this quality (colour, `min`, `lowest-power`)")
             }
@@ -485,6 +488,9 @@ impl Walk {
             match &post.node {
                 PostMod::With(f) => self.filter(&post.span, f),
                 PostMod::AtMaxValue if p.head.noun == Noun::Gig => {}
+                // `in your Legends area` of Legends
+                PostMod::In(z)
+                    if p.head.noun == Noun::Legend && z.as_slice() == [Zone::LegendsArea] => {}
                 PostMod::FromZone(_)
                 | PostMod::FromAmong(_)
                 | PostMod::FromCard(_)
@@ -521,6 +527,10 @@ impl Walk {
                 }
                 match cmp {
                     Comparison::Is(_) | Comparison::AtMost(_) | Comparison::AtLeast(_) => {}
+                    // numbers read from Gigs (crate::interp::conditions::compare_read)
+                    Comparison::EqualTo(e) | Comparison::AtMostExpr(e)
+                        if stat != &Stat::Value
+                            && matches!(&e.node, Expr::ValueOf(np) if is_gig_phrase(np)) => {}
                     Comparison::EqualTo(_)
                     | Comparison::AtMostExpr(_)
                     | Comparison::HigherThan(_)
@@ -535,6 +545,9 @@ impl Walk {
                 | KeywordName::GoSolo
                 | KeywordName::Adrenaline => {}
             },
+            // crate::interp::conditions::filter_more
+            Filter::LessPowerThan(np) if is_unit_phrase(np) => {}
+            Filter::NoEquipped(h) if h.noun == Noun::Gear => {}
             Filter::ValueAtLeast(_)
             | Filter::ValueParity(_)
             | Filter::DifferentValues
@@ -626,4 +639,23 @@ fn is_number(e: &Expr) -> bool {
             Owner::Of(np) => is_reference(np),
         },
     }
+}
+
+/// `a value-pair [of Gigs]` (rule 6.5).
+fn is_value_pair(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if p.head.noun == Noun::ValuePair
+        && p.quantity == Quantity::One
+        && p.owner.is_none()
+        && p.controller.is_none()
+        && p.post.iter().all(|x| matches!(x.node, PostMod::OfGigs)))
+}
+
+/// `a friendly Unit` after `less power than`: Units in play, by controller only.
+fn is_unit_phrase(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if p.head.noun == Noun::Unit
+        && p.quantity == Quantity::One
+        && p.owner.is_none()
+        && p.refers_to.is_none()
+        && p.quality.is_none()
+        && p.post.is_empty())
 }
