@@ -617,8 +617,9 @@ impl Game {
             None => true,
         };
         let min_ok = p.quality != Some(Quality::Min) || d.value == 1;
-        let max_ok =
-            !p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue)) || d.value == d.sides;
+        let max_ok = !(p.quality == Some(Quality::Max)
+            || p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue)))
+            || d.value == d.sides;
         side_ok && ctrl_ok && min_ok && max_ok
     }
 
@@ -850,7 +851,8 @@ impl Game {
             Condition::YouControl { what, .. } => match &what.node {
                 Np::Phrase(p) if p.head.noun == Noun::ValuePair => self.has_value_pair(me),
                 Np::Phrase(p) if p.head.noun == Noun::Gig => {
-                    let max = p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue));
+                    let max = p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue))
+                        || p.quality == Some(Quality::Max);
                     let min = p.quality == Some(Quality::Min);
                     self.state.dice.iter().any(|d| {
                         d.area == crate::state::DieArea::Gigs(me)

@@ -214,6 +214,8 @@ impl Walk {
             Clause::State { subject, predicate } => match &predicate.node {
                 // `A Rival discards 1.`: the Rival chooses (rule 10.31).
                 Predicate::Discards { more: false, .. } if is_a_rival(subject) => {}
+                // `that Rival discards 1 more`: the same Rival discards again.
+                Predicate::Discards { more: true, .. } if is_that_rival(subject) => {}
                 _ => self.predicate(predicate),
             },
             Clause::Do {
@@ -471,9 +473,12 @@ impl Walk {
         }
         match &p.quality {
             None | Some(Quality::Tag(_)) => {}
-            Some(Quality::Min) if p.head.noun == Noun::Gig => {}
+            Some(Quality::Min) | Some(Quality::Max) if p.head.noun == Noun::Gig => {}
             Some(Quality::LowestPower) if p.head.noun == Noun::Unit => {}
-            Some(Quality::Colour(_)) | Some(Quality::Min) | Some(Quality::LowestPower) => {
+            Some(Quality::Colour(_))
+            | Some(Quality::Min)
+            | Some(Quality::Max)
+            | Some(Quality::LowestPower) => {
                 self.no(span, "this quality (colour, `min`, `lowest-power`)")
             }
         }
@@ -596,7 +601,7 @@ pub(crate) fn is_gig_phrase(np: &NounPhrase) -> bool {
         && p.orientation.is_none()
         && p.status.is_none()
         && p.or.is_none()
-        && matches!(p.quality, None | Some(Quality::Min))
+        && matches!(p.quality, None | Some(Quality::Min) | Some(Quality::Max))
         && p.post.iter().all(|x| matches!(x.node, PostMod::AtMaxValue))
 }
 
@@ -657,5 +662,13 @@ fn is_unit_phrase(np: &NounPhrase) -> bool {
         && p.owner.is_none()
         && p.refers_to.is_none()
         && p.quality.is_none()
+        && p.post.is_empty())
+}
+
+/// `that Rival`: the Rival named before.
+fn is_that_rival(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if p.head.noun == Noun::Rival
+        && matches!(p.refers_to, Some(Ref::Binding(_)))
+        && p.owner.is_none()
         && p.post.is_empty())
 }
