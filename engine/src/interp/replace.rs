@@ -410,4 +410,25 @@ impl Game {
         self.state.frames.pop();
         Ok(())
     }
+
+    /// `Give a friendly Unit these effects.`: chooses and binds the Unit the modes are about.
+    /// Returns whether the modes may start: false while the Unit is asked for, or when there
+    /// is none (rule 10.7: nothing to give the effects to).
+    pub(crate) fn modal_target(&mut self, run: &mut EffectRun, head: &ModalHead) -> bool {
+        let ModalHead::GiveAll { target } = head else {
+            return true;
+        };
+        let id = target.binds.map(|b| b.0);
+        if run.bindings.iter().any(|b| Some(b.id) == id) {
+            return true;
+        }
+        let sel = self.select(run, target);
+        match self.pick(run, sel) {
+            None => false,
+            Some(list) => {
+                run.bind(target, &list);
+                !list.is_empty()
+            }
+        }
+    }
 }

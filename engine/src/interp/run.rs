@@ -125,7 +125,7 @@ impl EffectRun {
             .map_or_else(Vec::new, |b| b.cards.clone())
     }
 
-    fn bind(&mut self, np: &NounPhrase, cards: &[InstId]) {
+    pub(crate) fn bind(&mut self, np: &NounPhrase, cards: &[InstId]) {
         if let Some(b) = np.binds {
             self.bindings.retain(|x| x.id != b.0);
             self.bindings.push(Bound {
@@ -165,7 +165,7 @@ enum Stepped {
 }
 
 /// Which cards an action applies to.
-enum Sel {
+pub(crate) enum Sel {
     /// these, no choice
     Fixed(Vec<InstId>),
     /// `n` of these, chosen one at a time
@@ -252,9 +252,16 @@ impl Game {
                 match effect {
                     Effect::Sentences(s) => s,
                     // `Choose one effect.` (rule 10.9): the controller picks a mode first.
-                    Effect::Modal { modes, .. } => match run.mode {
+                    Effect::Modal { modes, head, .. } => match run.mode {
                         Some(m) => modes.get(m as usize).map_or(&[][..], |v| v.as_slice()),
                         None => match self.modes_now(&run, effect) {
+                            // `Give a friendly Unit these effects.`: the Unit first (rule 10.31).
+                            _ if !self.modal_target(&mut run, &head.node) => {
+                                if run.ask.is_some() {
+                                    self.state.frames.push(crate::state::Frame::Effect(run));
+                                }
+                                return Ok(());
+                            }
                             // `If …, choose both instead.`: every mode, in order.
                             super::replace::Modes::All => {
                                 run.all_modes = true;
@@ -654,7 +661,7 @@ impl Game {
     }
 
     /// The cards of a selection once all are picked (`None`: a card was asked for).
-    fn pick(&mut self, run: &mut EffectRun, sel: Sel) -> Option<Vec<InstId>> {
+    pub(crate) fn pick(&mut self, run: &mut EffectRun, sel: Sel) -> Option<Vec<InstId>> {
         match sel {
             Sel::Fixed(v) => Some(v),
             Sel::UpTo(options, n) => {
@@ -694,7 +701,7 @@ impl Game {
     }
 
     /// What a noun phrase of an action stands for now.
-    fn select(&self, run: &EffectRun, np: &NounPhrase) -> Sel {
+    pub(crate) fn select(&self, run: &EffectRun, np: &NounPhrase) -> Sel {
         match &np.node {
             Np::Pronoun { refers_to, .. } => Sel::Fixed(self.refer(run, *refers_to)),
             Np::Phrase(p) => {

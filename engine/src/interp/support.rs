@@ -165,9 +165,8 @@ impl Walk {
             Effect::Modal { head, rule, modes } => {
                 match &head.node {
                     ModalHead::ChooseOne => {}
-                    ModalHead::GiveAll { .. } => {
-                        self.no(&head.span, "`Give a friendly Unit these effects`")
-                    }
+                    // crate::interp::replace::modal_target
+                    ModalHead::GiveAll { target } => self.target(target),
                 }
                 if let Some(r) = rule {
                     match (&head.node, r.node.change) {
@@ -175,7 +174,10 @@ impl Walk {
                         | (ModalHead::ChooseOne, ModeChange::RivalChoosesOne { .. }) => {
                             self.condition(&r.node.condition)
                         }
-                        (ModalHead::GiveAll { .. }, _) => {
+                        (ModalHead::GiveAll { .. }, ModeChange::RivalChoosesOne { .. }) => {
+                            self.condition(&r.node.condition)
+                        }
+                        (ModalHead::GiveAll { .. }, ModeChange::ChooseBoth) => {
                             self.no(&r.span, "a rule changing how modes are chosen")
                         }
                     }
