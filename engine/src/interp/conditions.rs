@@ -81,6 +81,26 @@ impl Game {
                     Things::Cards(_) => false,
                 }
             }
+            // PHRASES hard case 3.6: the fight of the attack in progress, won by the subject.
+            Condition::WinsAFightAgainst { subject, against } => {
+                let Things::Cards(who) = self.things(run, subject) else {
+                    return false;
+                };
+                self.state.frames.iter().any(|f| match f {
+                    crate::state::Frame::Attack(a) => {
+                        let crate::state::Target::Unit(def) = a.target else {
+                            return false;
+                        };
+                        a.losers == 2
+                            && who.contains(&a.attacker)
+                            && match &against.node {
+                                Np::Phrase(p) => self.describes(run.source, me, p, def),
+                                _ => false,
+                            }
+                    }
+                    _ => false,
+                })
+            }
             Condition::Is {
                 subject,
                 complement,
@@ -318,5 +338,36 @@ impl Game {
             }
         }
         all
+    }
+
+    /// PHRASES hard case 3.6: `{Attack} If this Unit wins a fight against a rival Unit, …`
+    /// resolves when the Unit attacks (rule 11.21), before any fight, so its condition is false
+    /// then; the condition is a future event of that attack. When the attacker wins the fight
+    /// (rule 9.17), such abilities of it and of its Gear (rule 4.11) become pending again,
+    /// with the fight won.
+    pub(crate) fn won_fight(&mut self, attacker: InstId) -> crate::game::Flow {
+        let pool = self.pool.clone();
+        let mut cards = vec![attacker];
+        cards.extend(self.state.gear_of(attacker));
+        for c in cards {
+            let Some(x) = self.state.inst(c).copied() else {
+                continue;
+            };
+            if !pool.has_label_triggers(x.card) || !pool.executable(x.card) {
+                continue;
+            }
+            let top = pool.top_len(x.card);
+            let is_gear = c != attacker;
+            for line in pool.label_lines(x.card, gigscript_dsl::ast::Label::Attack) {
+                // A Gear's bottom textbox is its host's (rule 4.11).
+                if is_gear && line < top {
+                    continue;
+                }
+                if super::support::is_fight_condition(pool.ability(x.card, line).map(|a| &a.node)) {
+                    self.push_pending(x.controller, c, crate::state::EffectRef::Text { line })?;
+                }
+            }
+        }
+        Ok(())
     }
 }

@@ -24,6 +24,7 @@ pub fn unsupported(card: &CardScript) -> Vec<Unsupported> {
     let mut w = Walk {
         out: Vec::new(),
         line: 0,
+        fight_ok: false,
     };
     for script in card.top.iter().chain(std::iter::once(&card.text)) {
         for ability in &script.abilities {
@@ -37,6 +38,8 @@ pub fn unsupported(card: &CardScript) -> Vec<Unsupported> {
 struct Walk {
     out: Vec<Unsupported>,
     line: u8,
+    /// the ability being walked is an `{Attack} If this Unit wins a fight against …`
+    fight_ok: bool,
 }
 
 impl Walk {
@@ -50,6 +53,7 @@ impl Walk {
 
     fn ability(&mut self, a: &Spanned<Ability>) {
         let span = &a.span;
+        self.fight_ok = is_fight_condition(Some(&a.node));
         match &a.node {
             Ability::Keyword { keyword, .. } => match keyword {
                 // Keywords are card facts the rules already read (rules 11.23–11.26).
@@ -398,6 +402,8 @@ impl Walk {
                     self.no(&c.span, "this condition")
                 }
             }
+            // Only as the whole of an `{Attack}` ability: see `is_fight_condition`.
+            Condition::WinsAFightAgainst { .. } if self.fight_ok => {}
             Condition::YouDid(_)
             | Condition::YouPlayed { .. }
             | Condition::WinsAFightAgainst { .. } => self.no(&c.span, "this condition"),
@@ -673,4 +679,33 @@ fn is_that_rival(np: &NounPhrase) -> bool {
         && matches!(p.refers_to, Some(Ref::Binding(_)))
         && p.owner.is_none()
         && p.post.is_empty())
+}
+
+/// `{Attack} If this Unit wins a fight against a rival Unit, <sentence>.`: one sentence whose
+/// condition is the fight of the attack (PHRASES hard case 3.6), run again once the fight is
+/// won (`Game::won_fight`).
+pub(crate) fn is_fight_condition(a: Option<&Ability>) -> bool {
+    let Some(Ability::Triggered { trigger, effect }) = a else {
+        return false;
+    };
+    let Trigger::Labels(labels) = &trigger.node else {
+        return false;
+    };
+    let Effect::Sentences(ss) = effect else {
+        return false;
+    };
+    labels.as_slice() == [Label::Attack]
+        && ss.len() == 1
+        && matches!(&ss[0].node.lead, Some(l) if matches!(&l.node,
+            Lead::If(c) if matches!(&c.node, Condition::WinsAFightAgainst { subject, against }
+                if is_this_unit(subject) && is_unit_phrase(against))))
+}
+
+/// `this Unit`: the card, or on a Gear the card it is equipped to.
+fn is_this_unit(np: &NounPhrase) -> bool {
+    match &np.node {
+        Np::Phrase(p) => matches!(p.refers_to, Some(Ref::This) | Some(Ref::Host)),
+        Np::Pronoun { refers_to, .. } => matches!(refers_to, Ref::This | Ref::Host),
+        _ => false,
+    }
 }

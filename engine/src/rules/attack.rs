@@ -192,6 +192,10 @@ impl Game {
                 if a.losers & 2 != 0 {
                     self.emit(Event::LostFight(def))?;
                 }
+                // `{Attack} If this Unit wins a fight against …` (crate::interp::conditions).
+                if a.losers == 2 {
+                    self.won_fight(a.attacker)?;
+                }
                 a.step = AttackStep::FightResult;
             }
             AttackStep::FightResult => {
