@@ -227,7 +227,7 @@ impl Game {
                     .collect(),
                 Things::Cards(_) => Vec::new(),
             },
-            Expr::TotalDiscarded => Vec::new(),
+            Expr::TotalDiscarded => vec![i64::from(run.discarded)],
             Expr::Stat { owner, stat } => {
                 let things = match owner {
                     Owner::Its(r) | Owner::Their(r) => match self.refer_gig(run, *r) {

@@ -10,6 +10,7 @@
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
 mod conditions;
+mod players;
 mod replace;
 mod run;
 mod statics;

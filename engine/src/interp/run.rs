@@ -43,6 +43,9 @@ pub enum Ask {
     Mode(u8),
     /// `you may … instead`: whether this later sentence replaces the current one
     Instead(u32),
+    /// `may draw 5` said of a player: yes or no, asked of that player (the answer is kept as
+    /// the action's `delta`, 1 or 0)
+    PlayerMay,
 }
 
 /// One ability resolving (rules 10.2–10.10): where it is, what it has bound, what it waits for.
@@ -90,6 +93,10 @@ pub struct EffectRun {
     /// every mode resolves, in order (`choose both instead`, `these effects`)
     #[serde(default)]
     pub all_modes: bool,
+    /// cards discarded by this effect (and the earlier effects of the same Program), for
+    /// `the total number of discarded cards`
+    #[serde(default)]
+    pub discarded: u16,
 }
 
 impl EffectRun {
@@ -115,6 +122,7 @@ impl EffectRun {
             instead: 0,
             weighed: false,
             all_modes: false,
+            discarded: 0,
         }
     }
 
@@ -193,6 +201,11 @@ impl Game {
                 prompt: DecisionKind::EffectGig,
                 options: options.iter().map(|&d| Choice::Gig(d)).collect(),
             }),
+            Ask::PlayerMay => Some(Decision {
+                player: run.chooser.unwrap_or(run.controller),
+                prompt: DecisionKind::May,
+                options: vec![Choice::Yes, Choice::No],
+            }),
             Ask::Instead(_) => Some(Decision {
                 player: run.controller,
                 prompt: DecisionKind::May,
@@ -235,6 +248,8 @@ impl Game {
                 run.next_sentence();
             }
             (Some(Ask::Instead(_)), Choice::No) => {}
+            (Some(Ask::PlayerMay), Choice::Yes) => run.delta = Some(1),
+            (Some(Ask::PlayerMay), Choice::No) => run.delta = Some(0),
             _ => return Err(EngineError::Bug("an answer to another question").into()),
         }
         Ok(())
@@ -335,7 +350,10 @@ impl Game {
                         *optional,
                     ),
                     Clause::State { predicate, .. } => (
-                        go && matches!(predicate.node, Predicate::Discards { .. }),
+                        go && matches!(
+                            predicate.node,
+                            Predicate::Discards { .. } | Predicate::DiscardsHand { .. }
+                        ),
                         false,
                     ),
                     Clause::Delayed { .. } => (false, false),
@@ -354,6 +372,12 @@ impl Game {
             let steps: &[ast::Step] = match &s.clause.node {
                 Clause::Do { steps, .. } => steps,
                 Clause::State { predicate, .. } => {
+                    if let Predicate::DiscardsHand { then_may_draw, .. } = predicate.node {
+                        if !self.each_discards_hand(&mut run, then_may_draw)? {
+                            self.state.frames.push(crate::state::Frame::Effect(run));
+                            return Ok(());
+                        }
+                    }
                     if let Predicate::Discards { count, binds, .. } = predicate.node {
                         if run.step == 0 {
                             match self.rival_discards(&mut run, count, binds.0)? {
@@ -392,6 +416,15 @@ impl Game {
                     }
                 },
                 None => run.next_sentence(),
+            }
+        }
+        // `the total number of discarded cards`: the next effect of the same card (a
+        // Program's next line, rule 4.14) knows what this one discarded.
+        if run.discarded > 0 {
+            if let Some(crate::state::Frame::Effect(next)) = self.state.frames.last_mut() {
+                if next.source == run.source {
+                    next.discarded = next.discarded.saturating_add(run.discarded);
+                }
             }
         }
         if run.all_modes {

@@ -220,6 +220,8 @@ impl Walk {
             Clause::State { subject, predicate } => match &predicate.node {
                 // `A Rival discards 1.`: the Rival chooses (rule 10.31).
                 Predicate::Discards { more: false, .. } if is_a_rival(subject) => {}
+                // `Each player discards their hand and may draw 5.` (crate::interp::players)
+                Predicate::DiscardsHand { .. } if is_each_player(subject) => {}
                 // `that Rival discards 1 more`: the same Rival discards again.
                 Predicate::Discards { more: true, .. } if is_that_rival(subject) => {}
                 _ => self.predicate(predicate),
@@ -646,7 +648,7 @@ fn is_card_kind(np: &NounPhrase) -> bool {
 fn is_number(e: &Expr) -> bool {
     match e {
         Expr::ValueOf(np) => is_gig_phrase(np) || is_reference(np),
-        Expr::TotalDiscarded => false,
+        Expr::TotalDiscarded => true,
         Expr::Stat { owner, .. } => match owner {
             Owner::Its(_) | Owner::Their(_) => true,
             Owner::Of(np) => is_reference(np),
@@ -708,4 +710,13 @@ fn is_this_unit(np: &NounPhrase) -> bool {
         Np::Pronoun { refers_to, .. } => matches!(refers_to, Ref::This | Ref::Host),
         _ => false,
     }
+}
+
+/// `Each player`.
+fn is_each_player(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if p.head.noun == Noun::Player
+        && p.quantity == Quantity::Each
+        && p.owner.is_none()
+        && p.controller.is_none()
+        && p.post.is_empty())
 }
