@@ -8,7 +8,7 @@ use crate::game::Game;
 use crate::state::{DieId, InstId, PlayerId, Zone};
 use gigscript_dsl::ast::{
     Comparison, Complement, Condition, Expr, Filter, Noun, NounPhrase, Np, Owner, Parity, Phrase,
-    Quality, Ref, Stat, State, Zone as AstZone,
+    PostMod, Quality, Ref, Stat, State, Zone as AstZone,
 };
 
 /// What a subject of a condition stands for: cards, or Gigs.
@@ -370,4 +370,55 @@ impl Game {
         }
         Ok(())
     }
+
+    /// `you control 3 or more Gigs with different values`, `2 or more Gigs with 8+ value`:
+    /// enough of your Gigs (rule 6.2) pass the filters; `different values` counts values.
+    pub(crate) fn controls_gigs(&self, me: PlayerId, p: &Phrase) -> bool {
+        let need = match p.quantity {
+            gigscript_dsl::ast::Quantity::AtLeast(n) => n as usize,
+            _ => 1,
+        };
+        let mut values: Vec<u8> = self
+            .state
+            .gigs(me)
+            .filter(|&d| self.gig_matches(me, p, d))
+            .map(|d| self.state.dice[d.0 as usize].value)
+            .filter(|&v| {
+                p.post.iter().all(|m| match &m.node {
+                    PostMod::With(Filter::ValueAtLeast(n)) => u32::from(v) >= *n,
+                    _ => true,
+                })
+            })
+            .collect();
+        if p
+            .post
+            .iter()
+            .any(|m| matches!(m.node, PostMod::With(Filter::DifferentValues)))
+        {
+            values.sort_unstable();
+            values.dedup();
+        }
+        values.len() >= need
+    }
+}
+
+/// `3 or more Gigs with different values`, `2 or more Gigs with 8+ value`, `a Gig with 8+
+/// value`: Gigs counted by `Game::controls_gigs`.
+pub(crate) fn is_gig_count(p: &Phrase) -> bool {
+    p.head.noun == Noun::Gig
+        && matches!(
+            p.quantity,
+            gigscript_dsl::ast::Quantity::AtLeast(_) | gigscript_dsl::ast::Quantity::One
+        )
+        && p.owner.is_none()
+        && p.refers_to.is_none()
+        && p.quality.is_none()
+        && p.controller.is_none()
+        && !p.post.is_empty()
+        && p.post.iter().all(|m| {
+            matches!(
+                m.node,
+                PostMod::With(Filter::ValueAtLeast(_)) | PostMod::With(Filter::DifferentValues)
+            )
+        })
 }

@@ -890,6 +890,7 @@ impl Game {
                 .any(|d| d.area == crate::state::DieArea::Fixer(me)),
             Condition::YouControl { what, .. } => match &what.node {
                 Np::Phrase(p) if p.head.noun == Noun::ValuePair => self.has_value_pair(me),
+                Np::Phrase(p) if super::conditions::is_gig_count(p) => self.controls_gigs(me, p),
                 Np::Phrase(p) if p.head.noun == Noun::Gig => {
                     let max = p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue))
                         || p.quality == Some(Quality::Max);

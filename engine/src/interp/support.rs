@@ -370,6 +370,9 @@ impl Walk {
             }
             // Rule 6.5: `a value-pair [of Gigs]`.
             Condition::YouControl { what, .. } if is_value_pair(what) => {}
+            // `you control 3 or more Gigs with different values` (crate::interp::conditions)
+            Condition::YouControl { what, .. }
+                if matches!(&what.node, Np::Phrase(p) if super::conditions::is_gig_count(p)) => {}
             Condition::YouControl { what, .. } => self.target(what),
             Condition::Equals(a, b) => {
                 if !is_number(&a.node) || !is_number(&b.node) {
