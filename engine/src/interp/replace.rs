@@ -274,15 +274,24 @@ impl Game {
                 };
                 let cards = self.refer(run, r);
                 match &p.head.noun {
-                    Noun::Named(name) => cards
-                        .iter()
-                        .flat_map(|&h| self.state.gear_of(h))
-                        .filter(|&g| {
-                            self.state.inst(g).is_some_and(|x| {
-                                self.pool.name(x.card).eq_ignore_ascii_case(name)
+                    // The Gear of that name equipped to it: the Gear carrying the text when it
+                    // is one of them (two copies each defeat themselves), else the first.
+                    Noun::Named(name) => {
+                        let named: Vec<InstId> = cards
+                            .iter()
+                            .flat_map(|&h| self.state.gear_of(h))
+                            .filter(|&g| {
+                                self.state.inst(g).is_some_and(|x| {
+                                    self.pool.name(x.card).eq_ignore_ascii_case(name)
+                                })
                             })
-                        })
-                        .collect(),
+                            .collect();
+                        if named.contains(&run.source) {
+                            vec![run.source]
+                        } else {
+                            named.into_iter().take(1).collect()
+                        }
+                    }
                     _ => cards.into_iter().filter(in_play).collect(),
                 }
             }
