@@ -267,7 +267,13 @@ impl Game {
     /// `with power equal to or less than the value of a friendly d20`: a card's number
     /// compared with numbers read from the game now (rule 10.3.3). `the value of a friendly
     /// d20` stands for any friendly d20, so the comparison holds if one of them makes it true.
-    pub(crate) fn compare_read(&self, source: InstId, me: PlayerId, v: i64, cmp: &Comparison) -> bool {
+    pub(crate) fn compare_read(
+        &self,
+        source: InstId,
+        me: PlayerId,
+        v: i64,
+        cmp: &Comparison,
+    ) -> bool {
         let run = EffectRun::new(source, me, 0);
         let read = |e: &gigscript_dsl::ast::Spanned<Expr>| self.numbers(&run, &e.node);
         match cmp {
@@ -304,7 +310,8 @@ impl Game {
         let Some(x) = self.state.inst(i) else {
             return false;
         };
-        let mine = x.controller == me || (x.owner == me && !matches!(x.zone, Zone::Field | Zone::Legends));
+        let mine =
+            x.controller == me || (x.owner == me && !matches!(x.zone, Zone::Field | Zone::Legends));
         mine && zones.iter().any(|z| match z {
             AstZone::LegendsArea => x.zone == Zone::Legends,
             AstZone::Trash => x.zone == Zone::Trash,
@@ -390,8 +397,7 @@ impl Game {
                 })
             })
             .collect();
-        if p
-            .post
+        if p.post
             .iter()
             .any(|m| matches!(m.node, PostMod::With(Filter::DifferentValues)))
         {

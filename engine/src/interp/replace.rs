@@ -38,7 +38,11 @@ impl Game {
     /// Rule 10.3.3 applied to `instead` (PHRASES hard cases 3.4, 3.5): before a sentence
     /// resolves, a later sentence of the same effect that replaces it is checked: if its
     /// condition holds, it resolves instead (asking first when it says `you may`).
-    pub(crate) fn weigh_instead(&self, run: &EffectRun, sentences: &[Spanned<Sentence>]) -> Weighed {
+    pub(crate) fn weigh_instead(
+        &self,
+        run: &EffectRun,
+        sentences: &[Spanned<Sentence>],
+    ) -> Weighed {
         let cur = u32::from(run.sentence);
         for (j, s) in sentences.iter().enumerate().skip(cur as usize + 1) {
             let Clause::Do {
@@ -235,7 +239,9 @@ impl Game {
     /// Whether the action of a replacement can be done now (rule 10.27).
     fn can_replace(&self, run: &EffectRun, affected: InstId, a: &Action) -> bool {
         match a {
-            Action::Defeat { what, when: None } => !self.replaced_cards(run, affected, what).is_empty(),
+            Action::Defeat { what, when: None } => {
+                !self.replaced_cards(run, affected, what).is_empty()
+            }
             Action::PayTo { eddies, action } => {
                 self.ready_eddies(run.controller).len() >= *eddies as usize
                     && self.can_replace(run, affected, &action.node)
@@ -304,7 +310,10 @@ impl Game {
     /// action pipeline, so other replacements may apply to it, rule 10.29). Mandatory ones
     /// apply before optional ones (10.28); an optional one applies only if its controller
     /// said so (10.26). Returns the cards still to defeat.
-    pub(crate) fn replace_defeats(&mut self, list: Vec<InstId>) -> Result<Vec<InstId>, crate::game::Stop> {
+    pub(crate) fn replace_defeats(
+        &mut self,
+        list: Vec<InstId>,
+    ) -> Result<Vec<InstId>, crate::game::Stop> {
         let mut rest = Vec::new();
         let mut todo = Vec::new();
         for &c in &list {
@@ -335,7 +344,8 @@ impl Game {
         let Some(card) = self.state.inst(a.source).map(|x| x.card) else {
             return Ok(());
         };
-        let Some(Ability::Replacement { action, .. }) = pool.ability(card, a.line).map(|x| &x.node) else {
+        let Some(Ability::Replacement { action, .. }) = pool.ability(card, a.line).map(|x| &x.node)
+        else {
             return Ok(());
         };
         let controller = self.inst_ok(a.source)?.controller;
@@ -346,7 +356,11 @@ impl Game {
         })?;
         let mut act = &action.node;
         if let Action::PayTo { eddies, action } = act {
-            for e in self.ready_eddies(controller).into_iter().take(*eddies as usize) {
+            for e in self
+                .ready_eddies(controller)
+                .into_iter()
+                .take(*eddies as usize)
+            {
                 self.act(crate::rules::Action::Spend(e))?;
             }
             act = &action.node;
@@ -401,11 +415,18 @@ impl Game {
     }
 
     /// Records the answer and goes back to the action.
-    pub(crate) fn replace_choice(&mut self, source: InstId, affected: InstId, choice: Choice) -> crate::game::Flow {
+    pub(crate) fn replace_choice(
+        &mut self,
+        source: InstId,
+        affected: InstId,
+        choice: Choice,
+    ) -> crate::game::Flow {
         let yes = match choice {
             Choice::Yes => true,
             Choice::No => false,
-            _ => return Err(crate::error::EngineError::Bug("an answer to another question").into()),
+            _ => {
+                return Err(crate::error::EngineError::Bug("an answer to another question").into())
+            }
         };
         // Rule 10.28.2: once one optional replacement is chosen, the others are not asked.
         if yes {

@@ -287,8 +287,7 @@ impl Game {
                                 if by_rival {
                                     run.chooser = Some(run.controller.other());
                                 }
-                                run.ask =
-                                    Some(Ask::Mode(modes.len().min(u8::MAX as usize) as u8));
+                                run.ask = Some(Ask::Mode(modes.len().min(u8::MAX as usize) as u8));
                                 self.state.frames.push(crate::state::Frame::Effect(run));
                                 return Ok(());
                             }
@@ -317,8 +316,14 @@ impl Game {
                     }
                 }
             }
-            let chosen_instead = matches!(&s.clause.node, Clause::Do { instead: Some(_), .. })
-                && run.instead & 1u32.checked_shl(u32::from(run.sentence)).unwrap_or(0) != 0;
+            let chosen_instead =
+                matches!(
+                    &s.clause.node,
+                    Clause::Do {
+                        instead: Some(_),
+                        ..
+                    }
+                ) && run.instead & 1u32.checked_shl(u32::from(run.sentence)).unwrap_or(0) != 0;
             if !run.entered && chosen_instead {
                 // Its condition was checked and its `you may` answered when it was weighed.
                 run.entered = true;

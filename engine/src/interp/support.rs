@@ -111,9 +111,7 @@ impl Walk {
                     }
                     _ => false,
                 };
-                let defeat_ok = |a: &Action| {
-                    matches!(a, Action::Defeat { what, when: None } if is_reference(what))
-                };
+                let defeat_ok = |a: &Action| matches!(a, Action::Defeat { what, when: None } if is_reference(what));
                 let action_ok = match &action.node {
                     Action::PayTo { action, .. } => defeat_ok(&action.node),
                     a => defeat_ok(a),
@@ -371,8 +369,8 @@ impl Walk {
             // Rule 6.5: `a value-pair [of Gigs]`.
             Condition::YouControl { what, .. } if is_value_pair(what) => {}
             // `you control 3 or more Gigs with different values` (crate::interp::conditions)
-            Condition::YouControl { what, .. }
-                if matches!(&what.node, Np::Phrase(p) if super::conditions::is_gig_count(p)) => {}
+            Condition::YouControl { what, .. } if matches!(&what.node, Np::Phrase(p) if super::conditions::is_gig_count(p)) =>
+                {}
             Condition::YouControl { what, .. } => self.target(what),
             Condition::Equals(a, b) => {
                 if !is_number(&a.node) || !is_number(&b.node) {
