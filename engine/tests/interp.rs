@@ -83,10 +83,8 @@ fn an_end_of_turn_ability_triggers_and_logs_what_does_not_execute() {
         .position(|l| l == "me ends the turn")
         .expect("turn ends");
     assert!(
-        log[ix..]
-            .iter()
-            .any(|l| l.starts_with("not executed: ")
-                && l.ends_with("(misty-olszewski-mender-of-broken-spirits)")),
+        log[ix..].iter().any(|l| l.starts_with("not executed: ")
+            && l.ends_with("(misty-olszewski-mender-of-broken-spirits)")),
         "{log:#?}"
     );
 }

@@ -317,14 +317,21 @@ impl Game {
         let mut rest = Vec::new();
         let mut todo = Vec::new();
         for &c in &list {
-            let chosen = self.replacements_for(c).into_iter().find(|a| {
-                !a.optional
-                    || self
-                        .state
-                        .replace_answers
-                        .iter()
-                        .any(|&(s, x, yes)| s == a.source && x == c && yes)
-            });
+            let all = self.replacements_for(c);
+            let said = |a: &Applicable| {
+                self.state
+                    .replace_answers
+                    .iter()
+                    .any(|&(s, x, yes)| s == a.source && x == c && yes)
+            };
+            // Rule 10.28.1: the mandatory one chosen by the affected player, else the first;
+            // rule 10.26: an optional one only if its controller said so.
+            let chosen = all
+                .iter()
+                .find(|a| !a.optional && said(a))
+                .or_else(|| all.iter().find(|a| !a.optional))
+                .or_else(|| all.iter().find(|a| said(a)))
+                .copied();
             match chosen {
                 Some(a) => todo.push(a),
                 None => rest.push(c),
@@ -383,8 +390,27 @@ impl Game {
         for &c in list {
             let all = self.replacements_for(c);
             // A mandatory replacement applies first (rule 10.28); the card is no longer
-            // defeated, so no optional one is asked about.
-            if all.iter().any(|a| !a.optional) {
+            // defeated, so no optional one is asked about. Of several mandatory ones, the
+            // controller of the affected card chooses (rule 10.28.1).
+            let mandatory: Vec<InstId> = all
+                .iter()
+                .filter(|a| !a.optional)
+                .map(|a| a.source)
+                .collect();
+            if mandatory.len() > 1 {
+                let chosen = self
+                    .state
+                    .replace_answers
+                    .iter()
+                    .any(|&(s, x, yes)| x == c && yes && mandatory.contains(&s));
+                if !chosen {
+                    return Some(Frame::ReplaceChoose {
+                        affected: c,
+                        options: mandatory,
+                    });
+                }
+            }
+            if !mandatory.is_empty() {
                 continue;
             }
             for a in all {
@@ -460,5 +486,29 @@ impl Game {
                 !list.is_empty()
             }
         }
+    }
+
+    /// The question of a [`Frame::ReplaceChoose`]: which one, to the controller of the card.
+    pub(crate) fn replace_choose_decision(
+        &self,
+        affected: InstId,
+        options: &[InstId],
+    ) -> Option<Decision> {
+        let player = self.state.inst(affected)?.controller;
+        Some(Decision {
+            player,
+            prompt: DecisionKind::Replace,
+            options: options.iter().map(|&i| Choice::Card(i)).collect(),
+        })
+    }
+
+    /// Records which mandatory replacement applies and goes back to the action.
+    pub(crate) fn replace_chosen(&mut self, affected: InstId, choice: Choice) -> crate::game::Flow {
+        let Choice::Card(source) = choice else {
+            return Err(crate::error::EngineError::Bug("an answer to another question").into());
+        };
+        self.state.replace_answers.push((source, affected, true));
+        self.state.frames.pop();
+        Ok(())
     }
 }

@@ -230,6 +230,11 @@ impl Game {
             let (source, affected) = (*source, *affected);
             return self.replace_choice(source, affected, choice);
         }
+        if let Some(crate::state::Frame::ReplaceChoose { affected, .. }) = self.state.frames.last()
+        {
+            let affected = *affected;
+            return self.replace_chosen(affected, choice);
+        }
         let Some(crate::state::Frame::Effect(run)) = self.state.frames.last_mut() else {
             return Err(EngineError::Bug("an effect choice without an effect").into());
         };

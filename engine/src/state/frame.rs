@@ -62,6 +62,14 @@ pub enum Frame {
         /// the card the action would be done to
         affected: InstId,
     },
+    /// which of several mandatory replacement effects applies (rule 10.28.1), asked of the
+    /// controller of the card the action would be done to
+    ReplaceChoose {
+        /// the card the action would be done to
+        affected: InstId,
+        /// the cards with the replacement effects
+        options: Vec<InstId>,
+    },
 }
 
 impl Frame {
@@ -76,7 +84,8 @@ impl Frame {
             | Frame::Call { .. }
             | Frame::Effect(_)
             | Frame::ProgramEnd { .. }
-            | Frame::Replace { .. } => true,
+            | Frame::Replace { .. }
+            | Frame::ReplaceChoose { .. } => true,
             Frame::Attack(a) => a.step == AttackStep::StealChoose,
             _ => false,
         }
