@@ -21,7 +21,7 @@ pub(crate) enum Things {
 
 impl Game {
     /// The conditions of area "conditions" that `Game::condition` hands over.
-    pub(crate) fn condition_more(&self, run: &EffectRun, c: &Condition) -> bool {
+    pub(crate) fn condition_c(&self, run: &EffectRun, c: &Condition) -> bool {
         let me = run.controller;
         match c {
             // Rule 5.11.4.2: null ☆ is less than any number (`None` orders before `Some`).
@@ -227,7 +227,11 @@ impl Game {
                     .collect(),
                 Things::Cards(_) => Vec::new(),
             },
-            Expr::TotalDiscarded => vec![i64::from(run.discarded)],
+            // `the total number of discarded cards`: by this effect and the earlier effects of
+            // the same card (a Program's lines, rule 4.14).
+            Expr::TotalDiscarded => vec![
+                i64::from(run.discarded) + run.bound(super::statements::DISCARDED).len() as i64,
+            ],
             Expr::Stat { owner, stat } => {
                 let things = match owner {
                     Owner::Its(r) | Owner::Their(r) => match self.refer_gig(run, *r) {

@@ -10,12 +10,14 @@
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
 mod conditions;
-mod players;
 mod replace;
 mod run;
+mod statements;
 mod statics;
 mod support;
 mod trigger;
 
 pub use run::{Ask, Bound, EffectRun};
 pub use support::{unsupported, Unsupported};
+
+pub(crate) use statements::type_bit;

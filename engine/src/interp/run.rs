@@ -5,6 +5,7 @@
 //! the resolving player chooses (rule 10.31). Whether each sentence happened is kept for
 //! `If you do` and `Otherwise`.
 
+use super::statements::is_this_turn;
 use crate::decision::{Choice, Decision, DecisionKind};
 use crate::error::EngineError;
 use crate::game::{Flow, Game, MAX_EFFECTS};
@@ -43,9 +44,9 @@ pub enum Ask {
     Mode(u8),
     /// `you may … instead`: whether this later sentence replaces the current one
     Instead(u32),
-    /// `may draw 5` said of a player: yes or no, asked of that player (the answer is kept as
-    /// the action's `delta`, 1 or 0)
-    PlayerMay,
+    /// yes or no inside a sentence (`… and may draw 5`), answered by the chooser; the answer
+    /// is kept in `delta` (1: yes, 0: no)
+    YesNo,
 }
 
 /// One ability resolving (rules 10.2–10.10): where it is, what it has bound, what it waits for.
@@ -133,6 +134,17 @@ impl EffectRun {
             .map_or_else(Vec::new, |b| b.cards.clone())
     }
 
+    /// The cards of binding `id` (none if unbound).
+    pub(crate) fn bound_cards(&self, id: u32) -> Vec<InstId> {
+        self.bound(id)
+    }
+
+    /// Sets binding `id` to `cards`.
+    pub(crate) fn set_bound(&mut self, id: u32, cards: Vec<InstId>) {
+        self.bindings.retain(|x| x.id != id);
+        self.bindings.push(Bound { id, cards });
+    }
+
     pub(crate) fn bind(&mut self, np: &NounPhrase, cards: &[InstId]) {
         if let Some(b) = np.binds {
             self.bindings.retain(|x| x.id != b.0);
@@ -163,7 +175,7 @@ impl EffectRun {
 }
 
 /// What resolving one action gave.
-enum Stepped {
+pub(crate) enum Stepped {
     /// it is done; whether anything happened
     Done(bool),
     /// it waits for a choice
@@ -180,6 +192,8 @@ pub(crate) enum Sel {
     Choose(Vec<InstId>, usize),
     /// `up to n` of these: how many first (rule 2.8), then which
     UpTo(Vec<InstId>, usize),
+    /// these, and `n` of those, chosen one at a time (`this Unit and a rival Unit`)
+    Then(Vec<InstId>, Vec<InstId>, usize),
 }
 
 impl Game {
@@ -201,11 +215,6 @@ impl Game {
                 prompt: DecisionKind::EffectGig,
                 options: options.iter().map(|&d| Choice::Gig(d)).collect(),
             }),
-            Ask::PlayerMay => Some(Decision {
-                player: run.chooser.unwrap_or(run.controller),
-                prompt: DecisionKind::May,
-                options: vec![Choice::Yes, Choice::No],
-            }),
             Ask::Instead(_) => Some(Decision {
                 player: run.controller,
                 prompt: DecisionKind::May,
@@ -215,6 +224,11 @@ impl Game {
                 player: run.chooser.unwrap_or(run.controller),
                 prompt: DecisionKind::Mode,
                 options: (0..*n).map(Choice::Mode).collect(),
+            }),
+            Ask::YesNo => Some(Decision {
+                player: run.chooser.unwrap_or(run.controller),
+                prompt: DecisionKind::May,
+                options: vec![Choice::Yes, Choice::No],
             }),
             Ask::Number(options) => Some(Decision {
                 player: run.controller,
@@ -253,8 +267,8 @@ impl Game {
                 run.next_sentence();
             }
             (Some(Ask::Instead(_)), Choice::No) => {}
-            (Some(Ask::PlayerMay), Choice::Yes) => run.delta = Some(1),
-            (Some(Ask::PlayerMay), Choice::No) => run.delta = Some(0),
+            (Some(Ask::YesNo), Choice::Yes) => run.delta = Some(1),
+            (Some(Ask::YesNo), Choice::No) => run.delta = Some(0),
             _ => return Err(EngineError::Bug("an answer to another question").into()),
         }
         Ok(())
@@ -342,7 +356,8 @@ impl Game {
                     Some(Lead::If(c)) => self.condition(&run, &c.node),
                     Some(Lead::IfYouDo { depends_on }) => run.did(*depends_on),
                     Some(Lead::Otherwise { depends_on }) => !run.did(*depends_on),
-                    Some(Lead::During(_)) => false,
+                    // The duration words are read by the statement the sentence makes.
+                    Some(Lead::During(_)) => true,
                 };
                 let (go, optional) = match &s.clause.node {
                     // An `instead` sentence runs only in place of the one it replaces.
@@ -359,13 +374,7 @@ impl Game {
                             .is_none_or(|c| self.condition(&run, &c.node)),
                         *optional,
                     ),
-                    Clause::State { predicate, .. } => (
-                        go && matches!(
-                            predicate.node,
-                            Predicate::Discards { .. } | Predicate::DiscardsHand { .. }
-                        ),
-                        false,
-                    ),
+                    Clause::State { .. } => (go, false),
                     Clause::Delayed { .. } => (false, false),
                 };
                 if !go {
@@ -382,12 +391,6 @@ impl Game {
             let steps: &[ast::Step] = match &s.clause.node {
                 Clause::Do { steps, .. } => steps,
                 Clause::State { predicate, .. } => {
-                    if let Predicate::DiscardsHand { then_may_draw, .. } = predicate.node {
-                        if !self.each_discards_hand(&mut run, then_may_draw)? {
-                            self.state.frames.push(crate::state::Frame::Effect(run));
-                            return Ok(());
-                        }
-                    }
                     if let Predicate::Discards { count, binds, .. } = predicate.node {
                         if run.step == 0 {
                             match self.rival_discards(&mut run, count, binds.0)? {
@@ -399,6 +402,18 @@ impl Game {
                                     self.state.frames.push(crate::state::Frame::Effect(run));
                                     return Ok(());
                                 }
+                            }
+                        }
+                    } else if run.step != u8::MAX {
+                        // A statement (rule 10.22): see `statements.rs`.
+                        match self.statement_step(&mut run, s)? {
+                            Stepped::Done(h) => {
+                                run.happened |= h;
+                                run.step = u8::MAX;
+                            }
+                            Stepped::Wait | Stepped::Ask(_) => {
+                                self.state.frames.push(crate::state::Frame::Effect(run));
+                                return Ok(());
                             }
                         }
                     }
@@ -430,10 +445,13 @@ impl Game {
         }
         // `the total number of discarded cards`: the next effect of the same card (a
         // Program's next line, rule 4.14) knows what this one discarded.
-        if run.discarded > 0 {
+        let discarded = usize::from(run.discarded) + run.bound(super::statements::DISCARDED).len();
+        if discarded > 0 {
             if let Some(crate::state::Frame::Effect(next)) = self.state.frames.last_mut() {
                 if next.source == run.source {
-                    next.discarded = next.discarded.saturating_add(run.discarded);
+                    next.discarded = next
+                        .discarded
+                        .saturating_add(u16::try_from(discarded).unwrap_or(u16::MAX));
                 }
             }
         }
@@ -464,12 +482,19 @@ impl Game {
     ) -> Result<Stepped, crate::game::Stop> {
         let me = run.controller;
         match a {
-            Action::Draw { count, .. } => {
-                for _ in 0..*count {
+            Action::Draw { count, per } => {
+                // `draw 1 for each …`: counted when it resolves.
+                let count = match per {
+                    Some(np) => count.saturating_mul(self.count_each(run.source, me, np)),
+                    None => *count,
+                };
+                for _ in 0..count {
                     self.act(Act::Draw(me))?;
                 }
-                Ok(Stepped::Done(*count > 0))
+                Ok(Stepped::Done(count > 0))
             }
+            Action::Call { what, .. } => self.call_step(run, what),
+            Action::Double { what } => self.double_step(run, &what.node),
             Action::Trash { what } => {
                 // Rule 11.7.2.1: a bare count trashes from the top of your deck.
                 let n = count_of(what);
@@ -509,6 +534,14 @@ impl Game {
             | Action::BottomDeck { what, .. }
             | Action::Give { target: what, .. } => {
                 let sel = self.select(run, what);
+                // `Spend a rival Unit for each …`: that many, counted when it resolves.
+                let sel = match (a, sel) {
+                    (Action::Spend { per: Some(np), .. }, Sel::Choose(o, n)) => {
+                        let k = self.count_each(run.source, me, np) as usize;
+                        Sel::Choose(o, n.saturating_mul(k))
+                    }
+                    (_, sel) => sel,
+                };
                 let Some(list) = self.pick(run, sel) else {
                     return Ok(Stepped::Wait);
                 };
@@ -553,9 +586,17 @@ impl Game {
                         self.act(Act::BottomDeck(list.clone()))?;
                         done = true;
                     }
+                    Action::Give {
+                        grants, modifiers, ..
+                    } if !is_this_turn(modifiers) => {
+                        done = self.give_lasting(run, &list, grants, modifiers)?;
+                    }
                     Action::Give { grants, .. } => {
                         for &i in &list {
                             for g in grants {
+                                if let Grant::Keyword(k) = *g {
+                                    done |= self.give_keyword(run, i, k, Duration::ThisTurn)?;
+                                }
                                 let Grant::Power(n) = *g else { continue };
                                 if self.state.effects.len() >= MAX_EFFECTS {
                                     return Err(
@@ -722,6 +763,13 @@ impl Game {
                     }
                 }
             }
+            Sel::Then(fixed, options, n) => {
+                let options = options.into_iter().filter(|i| !fixed.contains(i)).collect();
+                let mut more = self.pick(run, Sel::Choose(options, n))?;
+                let mut all = fixed;
+                all.append(&mut more);
+                Some(all)
+            }
             Sel::Choose(options, n) => {
                 let left: Vec<InstId> = options
                     .into_iter()
@@ -737,7 +785,7 @@ impl Game {
         }
     }
 
-    fn in_play(&self, i: InstId) -> bool {
+    pub(crate) fn in_play(&self, i: InstId) -> bool {
         self.state
             .inst(i)
             .is_some_and(|x| matches!(x.zone, Zone::Field | Zone::Legends))
@@ -777,6 +825,16 @@ impl Game {
             } if post.is_empty() => match self.bound_phrase(run, b.0) {
                 Some(p) => Sel::Choose(self.matching(run, &p), *count as usize),
                 None => Sel::Fixed(Vec::new()),
+            },
+            Np::And(x, y) => match (self.select(run, x), self.select(run, y)) {
+                (Sel::Fixed(mut a), Sel::Fixed(b)) => {
+                    a.extend(b);
+                    Sel::Fixed(a)
+                }
+                (Sel::Fixed(a), Sel::Choose(o, n)) | (Sel::Choose(o, n), Sel::Fixed(a)) => {
+                    Sel::Then(a, o, n)
+                }
+                _ => Sel::Fixed(Vec::new()),
             },
             _ => Sel::Fixed(Vec::new()),
         }
