@@ -36,6 +36,8 @@ pub enum DecisionKind {
     Number,
     /// a card type for an effect (`choose a card type`)
     CardType,
+    /// whether an optional replacement effect applies (rule 10.26)
+    Replace,
 }
 
 impl DecisionKind {

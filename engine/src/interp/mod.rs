@@ -9,6 +9,8 @@
 //!
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
+mod conditions;
+mod replace;
 mod run;
 mod statements;
 mod statics;

@@ -31,8 +31,6 @@ pub struct ZoneRun {
     pub host_for: Option<InstId>,
     /// the card type chosen (`choose a card type`): 0 Unit, 1 Gear, 2 Program, 3 Legend
     pub kind: Option<u8>,
-    /// Gigs chosen, by binding (`choose a friendly Gig`)
-    pub gigs: Vec<(u32, DieId)>,
     /// the way a Rival chose (`A Rival chooses whether …`): 0 the first, 1 the second
     pub whether: Option<u8>,
 }
@@ -316,7 +314,7 @@ impl Game {
         let Some(Ref::Binding(b)) = p.refers_to else {
             return None;
         };
-        let (_, die) = run.zone.gigs.iter().find(|(id, _)| *id == b.0)?;
+        let (_, die) = run.gigs.iter().find(|(id, _)| *id == b.0)?;
         self.state
             .dice
             .get(die.0 as usize)
@@ -659,8 +657,8 @@ impl Game {
             Noun::Gig | Noun::Die(_) => {
                 if let Some(d) = run.gig {
                     if let Some(b) = what.binds {
-                        run.zone.gigs.retain(|(id, _)| *id != b.0);
-                        run.zone.gigs.push((b.0, d));
+                        run.gigs.retain(|(id, _)| *id != b.0);
+                        run.gigs.push((b.0, d));
                     }
                     return Ok(done(run, true));
                 }
@@ -799,7 +797,7 @@ impl Game {
         if owner != me {
             return Ok(done(run, false));
         }
-        Ok(Stepped::Push(Frame::Play {
+        Ok(Stepped::Ask(Frame::Play {
             inst: card,
             how: PlayHow::Hand,
         }))
