@@ -9,6 +9,8 @@
 //!
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
+mod activated;
+mod gig_moves;
 mod run;
 mod statics;
 mod support;
@@ -16,3 +18,5 @@ mod trigger;
 
 pub use run::{Ask, Bound, EffectRun};
 pub use support::{unsupported, Unsupported};
+pub(crate) use activated::{window_executes, When};
+pub(crate) use support::is_a_rival;

@@ -76,6 +76,9 @@ pub struct EffectRun {
     pub chooser: Option<PlayerId>,
     /// the mode chosen, for `Choose one effect.` (0-based)
     pub mode: Option<u8>,
+    /// the second Gig chosen for the current action (`swap`, `set … to the value of …`)
+    #[serde(default)]
+    pub gig2: Option<DieId>,
 }
 
 impl EffectRun {
@@ -97,6 +100,7 @@ impl EffectRun {
             delta: None,
             chooser: None,
             mode: None,
+            gig2: None,
         }
     }
 
@@ -128,6 +132,7 @@ impl EffectRun {
         self.picked.clear();
         self.gig = None;
         self.delta = None;
+        self.gig2 = None;
     }
 
     fn did(&self, s: ast::SentenceId) -> bool {
@@ -136,7 +141,7 @@ impl EffectRun {
 }
 
 /// What resolving one action gave.
-enum Stepped {
+pub(super) enum Stepped {
     /// it is done; whether anything happened
     Done(bool),
     /// it waits for a choice
@@ -192,6 +197,7 @@ impl Game {
             (Some(Ask::May), Choice::Yes) => run.entered = true,
             (Some(Ask::May), Choice::No) => run.next_sentence(),
             (Some(Ask::Card(_)), Choice::Card(i)) => run.picked.push(i),
+            (Some(Ask::Gig(_)), Choice::Gig(d)) if run.gig.is_some() => run.gig2 = Some(d),
             (Some(Ask::Gig(_)), Choice::Gig(d)) => run.gig = Some(d),
             (Some(Ask::Number(_)), Choice::Number(n)) => run.delta = Some(n),
             (Some(Ask::Mode(_)), Choice::Mode(m)) => run.mode = Some(m),
@@ -208,7 +214,9 @@ impl Game {
         let pool = self.pool.clone();
         let card = self.inst_ok(run.source)?.card;
         let sentences: &[Spanned<Sentence>] = match pool.ability(card, run.line).map(|a| &a.node) {
-            Some(Ability::Triggered { effect, .. }) | Some(Ability::Resolution { effect, .. }) => {
+            Some(Ability::Triggered { effect, .. })
+            | Some(Ability::Resolution { effect, .. })
+            | Some(Ability::Activated { effect, .. }) => {
                 match effect {
                     Effect::Sentences(s) => s,
                     // `Choose one effect.` (rule 10.9): the controller picks a mode first.
@@ -294,6 +302,7 @@ impl Game {
                         run.picked.clear();
                         run.gig = None;
                         run.delta = None;
+                        run.gig2 = None;
                     }
                     Stepped::Wait => {
                         self.state.frames.push(crate::state::Frame::Effect(run));
@@ -422,6 +431,8 @@ impl Game {
                 }
                 Ok(Stepped::Done(done))
             }
+            Action::Swap { gig, with } => self.swap_gigs(run, gig, with),
+            Action::SetGig { gig, to } => self.set_gig(run, gig, to),
             _ => {
                 // Not executable: `start_effect` never runs such an ability.
                 Err(EngineError::Bug("an action the interpreter does not execute").into())
@@ -491,7 +502,7 @@ impl Game {
         Ok(Stepped::Done(true))
     }
 
-    fn gig_matches(&self, me: PlayerId, p: &Phrase, die: DieId) -> bool {
+    pub(super) fn gig_matches(&self, me: PlayerId, p: &Phrase, die: DieId) -> bool {
         let Some(d) = self.state.dice.get(die.0 as usize) else {
             return false;
         };
@@ -682,7 +693,7 @@ impl Game {
     }
 
     /// Whether a condition holds now.
-    fn condition(&self, run: &EffectRun, c: &Condition) -> bool {
+    pub(crate) fn condition(&self, run: &EffectRun, c: &Condition) -> bool {
         let me = run.controller;
         let cred = self.state.street_cred(me);
         match c {
@@ -700,6 +711,25 @@ impl Game {
                 .iter()
                 .any(|d| d.area == crate::state::DieArea::Fixer(me)),
             Condition::YouControl { what, .. } => match &what.node {
+                // Rule 6.5: a value-pair; a sided-pair: two Gigs with as many sides.
+                Np::Phrase(p) if matches!(p.head.noun, Noun::ValuePair | Noun::SidedPair) => {
+                    let mine: Vec<&crate::state::Die> = self
+                        .state
+                        .dice
+                        .iter()
+                        .filter(|d| d.area == crate::state::DieArea::Gigs(me))
+                        .collect();
+                    let value = p.head.noun == Noun::ValuePair;
+                    mine.iter().enumerate().any(|(k, a)| {
+                        mine[k + 1..].iter().any(|b| {
+                            if value {
+                                a.value == b.value
+                            } else {
+                                a.sides == b.sides
+                            }
+                        })
+                    })
+                }
                 Np::Phrase(p) if p.head.noun == Noun::Gig => {
                     let max = p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue));
                     let min = p.quality == Some(Quality::Min);
@@ -715,6 +745,14 @@ impl Game {
                     .any(|&i| self.state.inst(i).is_some_and(|x| x.controller == me)),
                 _ => false,
             },
+            // `a Rival controls at least 2 more Gigs than you`
+            Condition::ControlsMoreGigs { at_least, .. } => {
+                let (mine, theirs) = (
+                    self.state.gig_count(me),
+                    self.state.gig_count(me.other()),
+                );
+                theirs >= mine + at_least.unwrap_or(1) as usize
+            }
             _ => false,
         }
     }

@@ -105,6 +105,7 @@ impl Game {
                 None => "choose d?".into(),
             },
             Choice::Mode(m) => format!("choose mode {}", u32::from(m) + 1),
+            Choice::Activate { card, source, line } => self.activation_label(card, source, line),
             Choice::Number(n) => {
                 let both = d
                     .options

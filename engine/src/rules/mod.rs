@@ -5,12 +5,14 @@
 mod actions;
 mod attack;
 mod characteristics;
+mod costs;
 mod label;
 mod main_phase;
 mod setup;
 mod turn;
 
 pub use actions::Action;
+pub(crate) use costs::{cost_rule_executes, cost_rule_is_static};
 
 use crate::decision::{Choice, Decision, DecisionKind};
 use crate::error::EngineError;
@@ -75,6 +77,7 @@ impl Game {
             Frame::Attack(a) => self.attack_decision(&a),
             Frame::Effect(ref run) => self.effect_decision(run),
             Frame::ProgramEnd { .. } => None,
+            Frame::Activate(_) => None,
         }
     }
 
@@ -125,6 +128,10 @@ impl Game {
             }
             Frame::Attack(a) => self.attack_step(a),
             Frame::Effect(_) => self.run_effect(),
+            Frame::Activate(a) => {
+                self.state.frames.pop();
+                self.finish_activation(a)
+            }
             Frame::ProgramEnd { inst } => {
                 self.state.frames.pop();
                 self.finish_program(inst)
@@ -162,6 +169,7 @@ impl Game {
             | Choice::Gig(_)
             | Choice::Number(_)
             | Choice::Mode(_) => self.effect_choice(choice),
+            Choice::Activate { card, source, line } => self.activate(player, card, source, line),
         }
     }
 

@@ -54,6 +54,25 @@ pub enum Frame {
         /// the Program
         inst: InstId,
     },
+    /// an activated ability whose €$ are paid: pay its other costs, then resolve it (rule 10.20)
+    Activate(Activation),
+}
+
+/// An activated ability being activated (rules 10.19, 10.20).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Activation {
+    /// who activates it
+    pub player: PlayerId,
+    /// the card it is used on (a Gear's bottom textbox is its host's, rule 4.11.3)
+    pub card: InstId,
+    /// the card whose text it is
+    pub source: InstId,
+    /// the ability's line on `source`
+    pub line: u8,
+    /// `{Spend}` is among its costs: spend `card`
+    pub spend: bool,
+    /// the attacking Unit, when activated in a `When a Unit attacks` window
+    pub attacker: Option<InstId>,
 }
 
 impl Frame {
@@ -67,7 +86,8 @@ impl Frame {
             | Frame::Equip { .. }
             | Frame::Call { .. }
             | Frame::Effect(_)
-            | Frame::ProgramEnd { .. } => true,
+            | Frame::ProgramEnd { .. }
+            | Frame::Activate(_) => true,
             Frame::Attack(a) => a.step == AttackStep::StealChoose,
             _ => false,
         }
@@ -184,4 +204,7 @@ pub enum AttackStep {
     StealMove,
     /// the attack ends (rules 9.26–9.29)
     End,
+    /// after [ATTACK] effects: the attacking player may use `When a friendly Unit attacks`
+    /// abilities (rule 10.18; the React Step follows)
+    Window,
 }

@@ -19,6 +19,7 @@ pub use effect::{
 pub use frame::{
     die_bit, AttackFrame, AttackStep, EndStep, Frame, PlayHow, SetupStep, StartStep, Target,
 };
+pub use frame::Activation;
 pub use setup::{CardSpec, DeckList, DieSpec, Phase, PlayerSetup, Setup};
 
 use crate::pool::CardIdx;
@@ -176,6 +177,9 @@ pub struct Player {
     pub mulligan_done: bool,
     /// turns this player has begun
     pub turns_taken: u16,
+    /// the cards this player played this turn, in order (`your first … each turn`)
+    #[serde(default)]
+    pub played_this_turn: Vec<InstId>,
 }
 
 impl Player {
