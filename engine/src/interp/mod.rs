@@ -10,6 +10,7 @@
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
 mod activated;
+mod equip;
 mod gig_moves;
 mod run;
 mod statics;
@@ -19,4 +20,5 @@ mod trigger;
 pub use run::{Ask, Bound, EffectRun};
 pub use support::{unsupported, Unsupported};
 pub(crate) use activated::{window_executes, When};
+pub(crate) use equip::equip_gear_executes;
 pub(crate) use support::is_a_rival;

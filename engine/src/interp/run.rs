@@ -111,7 +111,7 @@ impl EffectRun {
             .map_or_else(Vec::new, |b| b.cards.clone())
     }
 
-    fn bind(&mut self, np: &NounPhrase, cards: &[InstId]) {
+    pub(super) fn bind(&mut self, np: &NounPhrase, cards: &[InstId]) {
         if let Some(b) = np.binds {
             self.bindings.retain(|x| x.id != b.0);
             self.bindings.push(Bound {
@@ -149,7 +149,7 @@ pub(super) enum Stepped {
 }
 
 /// Which cards an action applies to.
-enum Sel {
+pub(super) enum Sel {
     /// these, no choice
     Fixed(Vec<InstId>),
     /// `n` of these, chosen one at a time
@@ -433,6 +433,7 @@ impl Game {
             }
             Action::Swap { gig, with } => self.swap_gigs(run, gig, with),
             Action::SetGig { gig, to } => self.set_gig(run, gig, to),
+            Action::Equip { gear, to, .. } => self.equip_from_effect(run, gear, to),
             _ => {
                 // Not executable: `start_effect` never runs such an ability.
                 Err(EngineError::Bug("an action the interpreter does not execute").into())
@@ -555,7 +556,7 @@ impl Game {
     }
 
     /// The cards of a selection once all are picked (`None`: a card was asked for).
-    fn pick(&mut self, run: &mut EffectRun, sel: Sel) -> Option<Vec<InstId>> {
+    pub(super) fn pick(&mut self, run: &mut EffectRun, sel: Sel) -> Option<Vec<InstId>> {
         match sel {
             Sel::Fixed(v) => Some(v),
             Sel::Choose(options, n) => {
@@ -580,7 +581,7 @@ impl Game {
     }
 
     /// What a noun phrase of an action stands for now.
-    fn select(&self, run: &EffectRun, np: &NounPhrase) -> Sel {
+    pub(super) fn select(&self, run: &EffectRun, np: &NounPhrase) -> Sel {
         match &np.node {
             Np::Pronoun { refers_to, .. } => Sel::Fixed(self.refer(run, *refers_to)),
             Np::Phrase(p) => {

@@ -317,7 +317,18 @@ impl Walk {
             Action::Call { .. } => self.no(span, "`call a Legend`"),
             Action::Choose { .. } => self.no(span, "`choose …`"),
             Action::Double { .. } => self.no(span, "`double …`"),
-            Action::Equip { .. } => self.no(span, "`equip …`"),
+            Action::Equip {
+                gear,
+                only,
+                free: _,
+                to,
+            } => {
+                if *only || !super::equip_gear_executes(gear) {
+                    self.no(span, "`equip …`");
+                } else {
+                    self.target(to);
+                }
+            }
             Action::IgnoreResult { .. } => self.no(span, "`ignore the result`"),
             Action::LookAt { .. } => self.no(span, "`look at …`"),
             Action::Play { .. } => self.no(span, "`play …` from an effect"),
