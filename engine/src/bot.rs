@@ -143,7 +143,7 @@ impl GreedyBot {
             Choice::Mode(_) => 0,
             Choice::Number(n) => i32::from(n),
             // An ability the bot can't weigh: a little better than passing.
-            Choice::Activate { .. } => 1,
+            Choice::Activate { .. } | Choice::PlayAlso(_) => 1,
         }
     }
 }

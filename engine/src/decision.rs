@@ -117,6 +117,9 @@ pub enum Choice {
         /// the ability's line on `source`
         line: u8,
     },
+    /// `play <id>`: playing a card at another time a cost rule allows (`You may also play this
+    /// Program when a Unit attacks …`)
+    PlayAlso(InstId),
 }
 
 /// A question to one player with the complete, finite list of legal options.

@@ -42,7 +42,7 @@ pub(crate) fn window_executes(ev: &TextEvent) -> bool {
 }
 
 /// `a Unit` (either side: `None` inside), `a friendly Unit`, `a rival Unit`.
-fn attacker_side(np: &gigscript_dsl::ast::NounPhrase) -> Option<Option<Controller>> {
+pub(crate) fn attacker_side(np: &gigscript_dsl::ast::NounPhrase) -> Option<Option<Controller>> {
     let Np::Phrase(p) = &np.node else {
         return None;
     };
@@ -132,22 +132,8 @@ impl Game {
         let timing_ok = match (when, window) {
             (When::Main, None) => true,
             (When::React { .. }, None) => *quick,
-            (When::React { attacker }, Some(w)) | (When::Attacking { attacker }, Some(w)) => {
-                match &w.node {
-                    TextEvent::Attacks(np) => match attacker_side(np) {
-                        Some(None) => true,
-                        Some(Some(Controller::Rival)) => {
-                            self.state.inst(attacker).is_some_and(|a| a.controller != p)
-                        }
-                        Some(Some(Controller::Friendly)) => {
-                            self.state.inst(attacker).is_some_and(|a| a.controller == p)
-                        }
-                        None => false,
-                    },
-                    _ => false,
-                }
-            }
-            (When::Attacking { .. }, None) | (When::Main, Some(_)) => false,
+            (_, Some(w)) => self.in_window(p, &w.node, when),
+            (When::Attacking { .. }, None) => false,
         };
         if !timing_ok {
             return false;
@@ -160,6 +146,28 @@ impl Game {
         // Rule 10.19.2: every cost must be payable; the card spent for {Spend} can't also pay €$.
         let eddies = self.activation_eddies(source, line, p);
         eddies == 0 || self.can_pay(p, eddies, spend.then_some(card))
+    }
+
+    /// Whether `When <event>` is now for `p`: `When a (friendly|rival) Unit attacks` while such
+    /// a Unit's attack is declared (the attacking player's window, or the React Step).
+    pub(crate) fn in_window(&self, p: PlayerId, ev: &TextEvent, when: When) -> bool {
+        let attacker = match when {
+            When::Main => return false,
+            When::React { attacker } | When::Attacking { attacker } => attacker,
+        };
+        let TextEvent::Attacks(np) = ev else {
+            return false;
+        };
+        match attacker_side(np) {
+            Some(None) => true,
+            Some(Some(Controller::Rival)) => {
+                self.state.inst(attacker).is_some_and(|a| a.controller != p)
+            }
+            Some(Some(Controller::Friendly)) => {
+                self.state.inst(attacker).is_some_and(|a| a.controller == p)
+            }
+            None => false,
+        }
     }
 
     /// Rule 10.20: activates ability `line` of `source` used on `card`: pay its €$ (a

@@ -71,6 +71,7 @@ impl Game {
                     attacker: a.attacker,
                 };
                 self.push_activations(a.player, when, &mut options);
+                self.push_also_plays(a.player, when, &mut options);
                 (!options.is_empty()).then(|| {
                     options.push(Choice::EndReactions);
                     Decision {
@@ -118,6 +119,7 @@ impl Game {
             attacker: a.attacker,
         };
         self.push_activations(d, when, &mut options);
+        self.push_also_plays(d, when, &mut options);
         options.push(Choice::EndReactions);
         Decision {
             player: d,

@@ -8,8 +8,8 @@ use crate::game::Game;
 use crate::interp::EffectRun;
 use crate::state::{DieArea, InstId, PlayerId, Zone};
 use gigscript_dsl::ast::{
-    Ability, Condition, Controller, CostRule, Cost, Filter, Noun, NounPhrase, Np, PostMod,
-    Quality, Quantity, Ref, Status, Zone as TextZone,
+    Ability, Condition, Controller, Cost, CostRule, Expr, Filter, Noun, NounPhrase, Np, Owner,
+    PostMod, Quality, Quantity, Ref, Stat, Status, Zone as TextZone,
 };
 use gigscript_dsl::CardType;
 
@@ -38,7 +38,19 @@ pub(crate) fn cost_rule_executes(r: &CostRule) -> bool {
             condition, card, ..
         } => is_this(card) && condition_executes(&condition.node),
         CostRule::EffectCosts { per, .. } => countable(per),
-        CostRule::AlsoPlay { .. } => false,
+        CostRule::AlsoPlay {
+            card,
+            when,
+            paying,
+            spending,
+        } => {
+            is_this(card)
+                && crate::interp::window_executes(&when.node)
+                && matches!(&paying.node, Expr::Stat { owner: Owner::Of(np), stat: Stat::Cost } if is_this(np))
+                && spending.as_ref().is_some_and(|np| matches!(&np.node, Np::Phrase(p)
+                    if p.quantity == Quantity::One && p.post.is_empty() && p.owner.is_none()
+                        && p.quality.is_none() && p.orientation.is_none()))
+        }
     }
 }
 

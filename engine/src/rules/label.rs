@@ -106,6 +106,7 @@ impl Game {
             },
             Choice::Mode(m) => format!("choose mode {}", u32::from(m) + 1),
             Choice::Activate { card, source, line } => self.activation_label(card, source, line),
+            Choice::PlayAlso(i) => format!("play {}", self.card_ref(v, i)),
             Choice::Number(n) => {
                 let both = d
                     .options

@@ -5,6 +5,7 @@
 mod actions;
 mod attack;
 mod characteristics;
+mod also_play;
 mod costs;
 mod label;
 mod main_phase;
@@ -78,6 +79,13 @@ impl Game {
             Frame::Effect(ref run) => self.effect_decision(run),
             Frame::ProgramEnd { .. } => None,
             Frame::Activate(_) => None,
+            Frame::SpendToPlay {
+                player,
+                inst,
+                line,
+                chosen: None,
+            } => self.spend_to_play_decision(player, inst, line),
+            Frame::SpendToPlay { .. } => None,
         }
     }
 
@@ -132,6 +140,16 @@ impl Game {
                 self.state.frames.pop();
                 self.finish_activation(a)
             }
+            Frame::SpendToPlay {
+                chosen: Some(c), ..
+            } => {
+                self.state.frames.pop();
+                self.act(Action::Spend(c))
+            }
+            Frame::SpendToPlay { chosen: None, .. } => {
+                // No card left to spend: the play can't be completed (rule 10.19.2).
+                Err(EngineError::Bug("an extra cost that can't be paid").into())
+            }
             Frame::ProgramEnd { inst } => {
                 self.state.frames.pop();
                 self.finish_program(inst)
@@ -163,6 +181,10 @@ impl Game {
             | Choice::Block(_)
             | Choice::ChooseGig(_)
             | Choice::EndReactions => self.attack_choice(player, choice),
+            Choice::Card(c) if matches!(self.state.frames.last(), Some(Frame::SpendToPlay { .. })) => {
+                self.spend_to_play(c)
+            }
+            Choice::PlayAlso(i) => self.play_also(player, i),
             Choice::Yes
             | Choice::No
             | Choice::Card(_)

@@ -56,6 +56,18 @@ pub enum Frame {
     },
     /// an activated ability whose €$ are paid: pay its other costs, then resolve it (rule 10.20)
     Activate(Activation),
+    /// `You may also play this Program when … by paying this card's cost and spending …`: the
+    /// player chooses the card to spend, the extra cost of that play
+    SpendToPlay {
+        /// who plays
+        player: PlayerId,
+        /// the card played
+        inst: InstId,
+        /// the line of its cost rule
+        line: u8,
+        /// the card chosen to spend, once chosen (spent after the €$ are paid)
+        chosen: Option<InstId>,
+    },
 }
 
 /// An activated ability being activated (rules 10.19, 10.20).
@@ -87,7 +99,8 @@ impl Frame {
             | Frame::Call { .. }
             | Frame::Effect(_)
             | Frame::ProgramEnd { .. }
-            | Frame::Activate(_) => true,
+            | Frame::Activate(_)
+            | Frame::SpendToPlay { .. } => true,
             Frame::Attack(a) => a.step == AttackStep::StealChoose,
             _ => false,
         }
