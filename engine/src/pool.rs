@@ -68,7 +68,7 @@ struct Text {
     statics: bool,
     /// (line, start?) of each `At the start/end of your turn` trigger
     turn: Vec<(u8, bool)>,
-    /// the lines of activated abilities that execute (rules 10.18–10.20)
+    /// the lines of activated abilities (rules 10.18–10.20)
     activated: Vec<u8>,
     /// the lines of cost rules that execute: about this card (`false`) or others (`true`)
     cost_rules: Vec<(u8, bool)>,
@@ -185,7 +185,7 @@ impl Pool {
         self.texts.get(idx.0 as usize).is_some_and(|t| t.statics)
     }
 
-    /// The lines of a card's activated abilities that execute, in order.
+    /// The lines of a card's activated abilities, in order.
     pub fn activated_lines(&self, idx: CardIdx) -> &[u8] {
         self.texts
             .get(idx.0 as usize)
@@ -318,7 +318,9 @@ impl Text {
             .enumerate()
         {
             match &a.node {
-                Ability::Activated { .. } if executes(line) => activated.push(line as u8),
+                // Offered even when its effect does not execute yet: activating it pays the
+                // costs and logs `not executed` (never a silent no-op).
+                Ability::Activated { .. } => activated.push(line as u8),
                 Ability::CostRule(r) if executes(line) => {
                     cost_rules.push((line as u8, crate::rules::cost_rule_is_static(&r.node)))
                 }
