@@ -113,7 +113,14 @@ impl Game {
         }
     }
 
-    fn can_activate(&self, p: PlayerId, card: InstId, source: InstId, line: u8, when: When) -> bool {
+    fn can_activate(
+        &self,
+        p: PlayerId,
+        card: InstId,
+        source: InstId,
+        line: u8,
+        when: When,
+    ) -> bool {
         let Some(x) = self.state.inst(card) else {
             return false;
         };
@@ -217,8 +224,12 @@ impl Game {
             });
         }
         let mut run = EffectRun::new(a.source, a.player, a.line);
-        if let (Some(attacker), Some(Ability::Activated { window: Some(w), .. })) =
-            (a.attacker, self.pool.ability(card, a.line).map(|x| &x.node))
+        if let (
+            Some(attacker),
+            Some(Ability::Activated {
+                window: Some(w), ..
+            }),
+        ) = (a.attacker, self.pool.ability(card, a.line).map(|x| &x.node))
         {
             if let TextEvent::Attacks(np) = &w.node {
                 if let Some(b) = np.binds {

@@ -42,7 +42,9 @@ impl Game {
         };
         let sel = match self.select(run, to) {
             Sel::Fixed(v) => Sel::Fixed(v),
-            Sel::Choose(v, n) => Sel::Choose(v.into_iter().filter(|&h| self.can_host(me, h)).collect(), n),
+            Sel::Choose(v, n) => {
+                Sel::Choose(v.into_iter().filter(|&h| self.can_host(me, h)).collect(), n)
+            }
         };
         let Some(hosts) = self.pick(run, sel) else {
             return Ok(Stepped::Wait);

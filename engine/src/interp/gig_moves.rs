@@ -44,10 +44,12 @@ impl Game {
             });
         };
         let Some(b) = run.gig2 else {
-            return Ok(match Self::ask_gig(run, self.gig_options(run, with, Some(a))) {
-                Ok(_) => Stepped::Wait,
-                Err(()) => Stepped::Done(false),
-            });
+            return Ok(
+                match Self::ask_gig(run, self.gig_options(run, with, Some(a))) {
+                    Ok(_) => Stepped::Wait,
+                    Err(()) => Stepped::Done(false),
+                },
+            );
         };
         let area = |d: DieId| self.state.dice.get(d.0 as usize).map(|x| x.area);
         match (area(a), area(b)) {
@@ -116,7 +118,8 @@ impl Game {
         if a == o {
             return false;
         }
-        let another_player = matches!(&other.node, Np::Phrase(p) if p.owner.is_some_and(|w| w.another));
+        let another_player =
+            matches!(&other.node, Np::Phrase(p) if p.owner.is_some_and(|w| w.another));
         if !another_player {
             return true;
         }

@@ -17,8 +17,8 @@ mod statics;
 mod support;
 mod trigger;
 
-pub use run::{Ask, Bound, EffectRun};
-pub use support::{unsupported, Unsupported};
 pub(crate) use activated::{window_executes, When};
 pub(crate) use equip::equip_gear_executes;
+pub use run::{Ask, Bound, EffectRun};
 pub(crate) use support::is_a_rival;
+pub use support::{unsupported, Unsupported};

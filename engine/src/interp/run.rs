@@ -748,10 +748,7 @@ impl Game {
             },
             // `a Rival controls at least 2 more Gigs than you`
             Condition::ControlsMoreGigs { at_least, .. } => {
-                let (mine, theirs) = (
-                    self.state.gig_count(me),
-                    self.state.gig_count(me.other()),
-                );
+                let (mine, theirs) = (self.state.gig_count(me), self.state.gig_count(me.other()));
                 theirs >= mine + at_least.unwrap_or(1) as usize
             }
             _ => false,

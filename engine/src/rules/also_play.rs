@@ -16,17 +16,20 @@ impl Game {
     /// The `also play` rule of a card in hand usable now, as its line.
     fn also_play_line(&self, p: PlayerId, inst: InstId, when: When) -> Option<u8> {
         let card = self.state.inst(inst)?.card;
-        self.pool.cost_rule_lines(card).iter().find_map(|&(line, _)| {
-            match self.pool.ability(card, line).map(|a| &a.node) {
-                Some(Ability::CostRule(r)) => match &r.node {
-                    CostRule::AlsoPlay { when: w, .. } if self.in_window(p, &w.node, when) => {
-                        Some(line)
-                    }
+        self.pool
+            .cost_rule_lines(card)
+            .iter()
+            .find_map(
+                |&(line, _)| match self.pool.ability(card, line).map(|a| &a.node) {
+                    Some(Ability::CostRule(r)) => match &r.node {
+                        CostRule::AlsoPlay { when: w, .. } if self.in_window(p, &w.node, when) => {
+                            Some(line)
+                        }
+                        _ => None,
+                    },
                     _ => None,
                 },
-                _ => None,
-            }
-        })
+            )
     }
 
     /// The cards `p` may spend for the extra cost of `inst`'s `also play` rule, each leaving

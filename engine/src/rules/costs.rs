@@ -47,9 +47,11 @@ pub(crate) fn cost_rule_executes(r: &CostRule) -> bool {
             is_this(card)
                 && crate::interp::window_executes(&when.node)
                 && matches!(&paying.node, Expr::Stat { owner: Owner::Of(np), stat: Stat::Cost } if is_this(np))
-                && spending.as_ref().is_some_and(|np| matches!(&np.node, Np::Phrase(p)
+                && spending.as_ref().is_some_and(|np| {
+                    matches!(&np.node, Np::Phrase(p)
                     if p.quantity == Quantity::One && p.post.is_empty() && p.owner.is_none()
-                        && p.quality.is_none() && p.orientation.is_none()))
+                        && p.quality.is_none() && p.orientation.is_none())
+                })
         }
     }
 }
@@ -116,14 +118,18 @@ fn countable(np: &NounPhrase) -> bool {
                 && p.quality.is_none()
                 && p.status.is_none()
                 && p.post.iter().all(|x| {
-                    matches!(x.node, PostMod::With(Filter::ValueAtLeast(_)) | PostMod::AtMaxValue)
+                    matches!(
+                        x.node,
+                        PostMod::With(Filter::ValueAtLeast(_)) | PostMod::AtMaxValue
+                    )
                 })
         }
         Noun::Unit => {
             let in_trash = p.post.len() == 1
                 && matches!(&p.post[0].node, PostMod::In(z) if z.as_slice() == [TextZone::Trash]);
             let rivals = p.owner.is_some_and(|o| o.rival && !o.another) && p.post.is_empty();
-            let friendly_or_rival = p.owner.is_none() && p.controller.is_some() && p.post.is_empty();
+            let friendly_or_rival =
+                p.owner.is_none() && p.controller.is_some() && p.post.is_empty();
             p.status.is_none()
                 && ((in_trash && p.controller.is_none() && p.owner.is_none())
                     || (rivals && p.controller.is_none())
@@ -133,7 +139,10 @@ fn countable(np: &NounPhrase) -> bool {
             p.owner.is_none()
                 && p.controller == Some(Controller::Friendly)
                 && p.post.is_empty()
-                && matches!(p.status, None | Some(Status::FaceUp) | Some(Status::FaceDown))
+                && matches!(
+                    p.status,
+                    None | Some(Status::FaceUp) | Some(Status::FaceDown)
+                )
         }
         _ => false,
     }

@@ -3,9 +3,9 @@
 //! Comprehensive Rules and cites it.
 
 mod actions;
+mod also_play;
 mod attack;
 mod characteristics;
-mod also_play;
 mod costs;
 mod label;
 mod main_phase;
@@ -181,7 +181,9 @@ impl Game {
             | Choice::Block(_)
             | Choice::ChooseGig(_)
             | Choice::EndReactions => self.attack_choice(player, choice),
-            Choice::Card(c) if matches!(self.state.frames.last(), Some(Frame::SpendToPlay { .. })) => {
+            Choice::Card(c)
+                if matches!(self.state.frames.last(), Some(Frame::SpendToPlay { .. })) =>
+            {
                 self.spend_to_play(c)
             }
             Choice::PlayAlso(i) => self.play_also(player, i),

@@ -16,10 +16,10 @@ pub use effect::{
     ActionKind, Duration, EffectRef, EventKind, Modifier, Pending, PersistentEffect, Replacement,
     Trigger,
 };
+pub use frame::Activation;
 pub use frame::{
     die_bit, AttackFrame, AttackStep, EndStep, Frame, PlayHow, SetupStep, StartStep, Target,
 };
-pub use frame::Activation;
 pub use setup::{CardSpec, DeckList, DieSpec, Phase, PlayerSetup, Setup};
 
 use crate::pool::CardIdx;
