@@ -98,16 +98,51 @@ impl Game {
     /// 11.26.2, 5.7.6).
     pub(crate) fn push_activations(&self, p: PlayerId, when: When, out: &mut Vec<Choice>) {
         let pl = self.state.player(p);
+        let host_ok = |card: InstId| {
+            self.state.inst(card).is_some_and(|x| {
+                x.controller == p
+                    && x.face_up
+                    && x.equipped_to.is_none()
+                    && matches!(x.zone, Zone::Field | Zone::Legends)
+            })
+        };
+        // The cards' own abilities (a card without any costs one look-up).
         for &card in pl.field.iter().chain(pl.legends.iter()) {
             let Some(x) = self.state.inst(card) else {
                 continue;
             };
-            if x.controller != p || !x.face_up {
+            if self.pool.activated_lines(x.card).is_empty() || !host_ok(card) {
                 continue;
             }
-            for (source, line) in self.abilities_of(card) {
-                if self.can_activate(p, card, source, line, when) {
-                    out.push(Choice::Activate { card, source, line });
+            let top = self.pool.top_len(x.card);
+            let gear = self.pool.facts(x.card).kind == gigscript_dsl::CardType::Gear;
+            for &line in self.pool.activated_lines(x.card) {
+                if (!gear || line < top) && self.can_activate(p, card, card, line, when) {
+                    out.push(Choice::Activate {
+                        card,
+                        source: card,
+                        line,
+                    });
+                }
+            }
+        }
+        // Equipped Gear's bottom textboxes, in one pass over the instances (rule 4.11.3).
+        for (k, g) in self.state.instances.iter().enumerate() {
+            let Some(host) = g.equipped_to else {
+                continue;
+            };
+            if self.pool.activated_lines(g.card).is_empty() || !host_ok(host) {
+                continue;
+            }
+            let source = InstId(k as u16);
+            let top = self.pool.top_len(g.card);
+            for &line in self.pool.activated_lines(g.card) {
+                if line >= top && self.can_activate(p, host, source, line, when) {
+                    out.push(Choice::Activate {
+                        card: host,
+                        source,
+                        line,
+                    });
                 }
             }
         }
