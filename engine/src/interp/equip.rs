@@ -40,11 +40,11 @@ impl Game {
         }) else {
             return Ok(Stepped::Done(false));
         };
+        let can = |h: &InstId| self.can_host(me, *h);
         let sel = match self.select(run, to) {
             Sel::Fixed(v) => Sel::Fixed(v),
-            Sel::Choose(v, n) => {
-                Sel::Choose(v.into_iter().filter(|&h| self.can_host(me, h)).collect(), n)
-            }
+            Sel::Choose(v, n) => Sel::Choose(v.into_iter().filter(can).collect(), n),
+            Sel::Then(a, v, n) => Sel::Then(a, v.into_iter().filter(can).collect(), n),
         };
         let Some(hosts) = self.pick(run, sel) else {
             return Ok(Stepped::Wait);

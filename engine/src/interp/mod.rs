@@ -13,6 +13,7 @@ mod activated;
 mod equip;
 mod gig_moves;
 mod run;
+mod statements;
 mod statics;
 mod support;
 mod trigger;
@@ -22,3 +23,5 @@ pub(crate) use equip::equip_gear_executes;
 pub use run::{Ask, Bound, EffectRun};
 pub(crate) use support::is_a_rival;
 pub use support::{unsupported, Unsupported};
+
+pub(crate) use statements::type_bit;

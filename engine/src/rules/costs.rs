@@ -240,7 +240,7 @@ impl Game {
                 };
                 // `first … each turn`: no such card was played by `p` earlier this turn.
                 let earlier = pl
-                    .played_this_turn
+                    .played_cards_this_turn
                     .iter()
                     .any(|&j| j != inst && self.state.inst(j).is_some_and(|y| is(y.card)));
                 if facts.kind == kind && is(target.card) && !earlier {
@@ -363,7 +363,7 @@ impl Game {
     /// Records that `p` played `inst` this turn (`your first … each turn`).
     pub(crate) fn note_played(&mut self, p: PlayerId, inst: InstId) {
         if self.pool.any_cost_statics() {
-            self.state.players[p.ix()].played_this_turn.push(inst);
+            self.state.players[p.ix()].played_cards_this_turn.push(inst);
         }
     }
 }
