@@ -72,6 +72,8 @@ struct Text {
     activated: Vec<u8>,
     /// the lines of cost rules that execute: about this card (`false`) or others (`true`)
     cost_rules: Vec<(u8, bool)>,
+    /// has a replacement effect, and every construct of the card executes
+    replaces: bool,
 }
 
 /// The facts of every card of a [`CardDb`], plus ids and tags for labels and filters, and each
@@ -86,6 +88,8 @@ pub struct Pool {
     by_id: HashMap<String, CardIdx>,
     any_cost_statics: bool,
     gear_keywords: bool,
+    names: Vec<String>,
+    any_replacements: bool,
 }
 
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
@@ -115,9 +119,26 @@ impl Pool {
             pool.any_statics |= text.statics;
             pool.any_cost_statics |= text.cost_rules.iter().any(|&(_, others)| others);
             pool.gear_keywords |= card.kind == CardType::Gear && keywords != Keywords::default();
+            pool.any_replacements |= text.replaces;
+            pool.names.push(card.name.clone());
             pool.texts.push(text);
         }
         pool
+    }
+
+    /// Whether a card has a replacement effect that executes.
+    pub fn has_replacements(&self, idx: CardIdx) -> bool {
+        self.texts.get(idx.0 as usize).is_some_and(|t| t.replaces)
+    }
+
+    /// Whether any card of the pool has one (games without such cards skip the search).
+    pub fn any_replacements(&self) -> bool {
+        self.any_replacements
+    }
+
+    /// The printed name of a card (`""` for an index from another pool).
+    pub fn name(&self, idx: CardIdx) -> &str {
+        self.names.get(idx.0 as usize).map_or("", |s| s.as_str())
     }
 
     /// The parsed text of a card, if it parses.
@@ -340,6 +361,13 @@ impl Text {
             .iter()
             .any(|a| matches!(a.node, Ability::Static(_)))
             && unsupported.is_empty();
+        let replaces = script
+            .top
+            .iter()
+            .chain(std::iter::once(&script.text))
+            .flat_map(|t| t.abilities.iter())
+            .any(|a| matches!(a.node, Ability::Replacement { .. }))
+            && unsupported.is_empty();
         Text {
             script: Some(script),
             unsupported,
@@ -348,6 +376,7 @@ impl Text {
             turn,
             activated,
             cost_rules,
+            replaces,
         }
     }
 }

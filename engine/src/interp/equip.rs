@@ -45,6 +45,7 @@ impl Game {
             Sel::Fixed(v) => Sel::Fixed(v),
             Sel::Choose(v, n) => Sel::Choose(v.into_iter().filter(can).collect(), n),
             Sel::Then(a, v, n) => Sel::Then(a, v.into_iter().filter(can).collect(), n),
+            Sel::UpTo(v, n) => Sel::UpTo(v.into_iter().filter(can).collect(), n),
         };
         let Some(hosts) = self.pick(run, sel) else {
             return Ok(Stepped::Wait);

@@ -10,8 +10,10 @@
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
 mod activated;
+mod conditions;
 mod equip;
 mod gig_moves;
+mod replace;
 mod run;
 mod statements;
 mod statics;

@@ -86,6 +86,11 @@ impl Game {
                 chosen: None,
             } => self.spend_to_play_decision(player, inst, line),
             Frame::SpendToPlay { .. } => None,
+            Frame::Replace { source, .. } => self.replace_decision(source),
+            Frame::ReplaceChoose {
+                affected,
+                ref options,
+            } => self.replace_choose_decision(affected, options),
         }
     }
 
@@ -154,7 +159,10 @@ impl Game {
                 self.state.frames.pop();
                 self.finish_program(inst)
             }
-            Frame::Main | Frame::Equip { .. } => {
+            Frame::Main
+            | Frame::Equip { .. }
+            | Frame::Replace { .. }
+            | Frame::ReplaceChoose { .. } => {
                 Err(EngineError::Bug("a decision frame was stepped automatically").into())
             }
         }

@@ -68,6 +68,22 @@ pub enum Frame {
         /// the card chosen to spend, once chosen (spent after the €$ are paid)
         chosen: Option<InstId>,
     },
+    /// whether an optional replacement effect applies (rule 10.26), asked of its controller
+    /// before the action it would replace
+    Replace {
+        /// the card with the replacement effect
+        source: InstId,
+        /// the card the action would be done to
+        affected: InstId,
+    },
+    /// which of several mandatory replacement effects applies (rule 10.28.1), asked of the
+    /// controller of the card the action would be done to
+    ReplaceChoose {
+        /// the card the action would be done to
+        affected: InstId,
+        /// the cards with the replacement effects
+        options: Vec<InstId>,
+    },
 }
 
 /// An activated ability being activated (rules 10.19, 10.20).
@@ -100,7 +116,9 @@ impl Frame {
             | Frame::Effect(_)
             | Frame::ProgramEnd { .. }
             | Frame::Activate(_)
-            | Frame::SpendToPlay { .. } => true,
+            | Frame::SpendToPlay { .. }
+            | Frame::Replace { .. }
+            | Frame::ReplaceChoose { .. } => true,
             Frame::Attack(a) => a.step == AttackStep::StealChoose,
             _ => false,
         }
