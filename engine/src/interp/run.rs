@@ -466,8 +466,11 @@ impl Game {
         }
         if run.all_modes {
             // The next mode, if any, resolves as part of the same effect.
-            if let Some(Ability::Triggered { effect, .. } | Ability::Resolution { effect, .. }) =
-                pool.ability(card, run.line).map(|a| &a.node)
+            if let Some(
+                Ability::Triggered { effect, .. }
+                | Ability::Resolution { effect, .. }
+                | Ability::Activated { effect, .. },
+            ) = pool.ability(card, run.line).map(|a| &a.node)
             {
                 if let (Effect::Modal { modes, .. }, Some(m)) = (effect, run.mode) {
                     if usize::from(m) + 1 < modes.len() {
