@@ -816,8 +816,13 @@ impl Game {
             } => {
                 let cards = self.zone_select_ref(run, subject);
                 let Np::Phrase(k) = &kind.node else {
-                    return Some(false);
+                    return None;
                 };
+                // Only a bare type (`a Program`) or `the chosen type`: a tag or filter is read
+                // by the general conditions.
+                if k.quality.is_some() || !k.post.is_empty() || k.or.is_some() {
+                    return None;
+                }
                 let want = match k.head.noun {
                     Noun::Type | Noun::CardType => run.zone.kind?,
                     Noun::Unit => 0,
