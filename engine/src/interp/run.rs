@@ -900,13 +900,20 @@ impl Game {
     pub(crate) fn matching(&self, run: &EffectRun, p: &Phrase) -> Vec<InstId> {
         let all: Vec<InstId> = (0..self.state.instances.len())
             .map(|k| InstId(k as u16))
-            .filter(|&i| self.describes(run.source, run.controller, p, i))
+            .filter(|&i| self.describes_in(run, p, i))
             .collect();
         self.superlative(p, all)
     }
 
     /// Whether card `i` is what phrase `p` of card `source`, controlled by `me`, describes.
     pub(crate) fn describes(&self, source: InstId, me: PlayerId, p: &Phrase, i: InstId) -> bool {
+        self.describes_in(&EffectRun::new(source, me, 0), p, i)
+    }
+
+    /// Whether card `i` is what phrase `p` describes within an effect: numbers compared with
+    /// (`with cost equal to or less than the discarded card's cost`) may read its bindings.
+    pub(crate) fn describes_in(&self, run: &EffectRun, p: &Phrase, i: InstId) -> bool {
+        let (source, me) = (run.source, run.controller);
         let Some(x) = self.state.inst(i) else {
             return false;
         };
@@ -916,7 +923,10 @@ impl Game {
                 None => true,
                 Some(Status::FaceUp) => x.face_up,
                 Some(Status::FaceDown) => !x.face_up,
-                Some(Status::Equipped) | Some(Status::Unequipped) => false,
+                // `an equipped Unit`: one with Gear equipped to it (rule 4.5); `unequipped`:
+                // none.
+                Some(Status::Equipped) => self.state.gear_of(i).next().is_some(),
+                Some(Status::Unequipped) => self.state.gear_of(i).next().is_none(),
             };
             status_ok
                 && match noun {
@@ -970,7 +980,7 @@ impl Game {
                     (Some(v), Comparison::Is(n)) => v == i64::from(*n),
                     (Some(v), Comparison::AtMost(n)) => v <= i64::from(*n),
                     (Some(v), Comparison::AtLeast(n)) => v >= i64::from(*n),
-                    (Some(v), cmp) => self.compare_read(source, me, v, cmp),
+                    (Some(v), cmp) => self.compare_read_in(run, v, cmp),
                     _ => false,
                 }
             }

@@ -516,6 +516,8 @@ impl Walk {
         }
         match p.status {
             None | Some(Status::FaceUp) | Some(Status::FaceDown) => {}
+            // crate::interp::run::describes: Gear equipped to a Unit
+            Some(Status::Equipped) | Some(Status::Unequipped) if p.head.noun == Noun::Unit => {}
             Some(Status::Equipped) | Some(Status::Unequipped) => {
                 self.no(span, "`equipped`/`unequipped`")
             }
@@ -585,6 +587,13 @@ impl Walk {
                     Comparison::EqualTo(e) | Comparison::AtMostExpr(e)
                         if stat != &Stat::Value
                             && matches!(&e.node, Expr::ValueOf(np) if is_gig_phrase(np)) => {}
+                    // `the discarded card's cost`, `the Gig's value`: a number of a card or Gig
+                    // the effect bound (crate::interp::conditions::compare_read_in)
+                    Comparison::EqualTo(e)
+                    | Comparison::AtMostExpr(e)
+                    | Comparison::HigherThan(e)
+                    | Comparison::LessThan(e)
+                        if stat != &Stat::Value && is_bound_number(&e.node) => {}
                     Comparison::EqualTo(_)
                     | Comparison::AtMostExpr(_)
                     | Comparison::HigherThan(_)
@@ -609,6 +618,17 @@ impl Walk {
             | Filter::LessPowerThan(_)
             | Filter::NoEquipped(_) => self.no(span, "this filter"),
         }
+    }
+}
+
+/// `the discarded card's cost`, `the Gig's value`: a number of what an earlier phrase bound.
+fn is_bound_number(e: &Expr) -> bool {
+    match e {
+        Expr::Stat {
+            owner: Owner::Of(np),
+            ..
+        } => matches!(&np.node, Np::Phrase(p) if matches!(p.refers_to, Some(Ref::Binding(_)))),
+        _ => false,
     }
 }
 
