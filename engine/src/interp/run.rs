@@ -968,6 +968,12 @@ impl Game {
                 return false;
             }
         }
+        // `a friendly Yellow Unit`: the card's colour (rule 3.20), unknown face-down (3.4.1).
+        if let Some(Quality::Colour(c)) = &p.quality {
+            if hidden || facts.color != Some(*c) {
+                return false;
+            }
+        }
         p.post.iter().all(|post| match &post.node {
             PostMod::With(Filter::Stat { stat, cmp }) => {
                 let v = match stat {

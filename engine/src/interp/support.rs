@@ -526,6 +526,8 @@ impl Walk {
             None | Some(Quality::Tag(_)) => {}
             Some(Quality::Min) | Some(Quality::Max) if p.head.noun == Noun::Gig => {}
             Some(Quality::LowestPower) if p.head.noun == Noun::Unit => {}
+            // crate::interp::run::describes_in
+            Some(Quality::Colour(_)) if matches!(p.head.noun, Noun::Unit | Noun::Legend) => {}
             Some(Quality::Colour(_))
             | Some(Quality::Min)
             | Some(Quality::Max)

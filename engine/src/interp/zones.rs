@@ -272,6 +272,7 @@ impl Game {
         let tag_ok = match &p.quality {
             None => true,
             Some(Quality::Tag(t)) => self.pool.tags(x.card).iter().any(|x| x == t),
+            Some(Quality::Colour(c)) => self.pool.facts(x.card).color == Some(*c),
             Some(_) => false,
         };
         if !tag_ok {
