@@ -231,6 +231,21 @@ impl Game {
                     }
                     pool = Some(v);
                 }
+                // `a Gear from this Legend`: the Gear equipped to it (rule 11.6.1).
+                PostMod::FromCard(np) => {
+                    let r = match &np.node {
+                        Np::Pronoun { refers_to, .. } => Some(*refers_to),
+                        Np::Phrase(q) => q.refers_to,
+                        _ => None,
+                    };
+                    let hosts = r.map_or_else(Vec::new, |r| self.refer(run, r));
+                    pool = Some(
+                        hosts
+                            .into_iter()
+                            .flat_map(|h| self.state.gear_of(h).collect::<Vec<_>>())
+                            .collect(),
+                    );
+                }
                 _ => {}
             }
         }
@@ -295,6 +310,7 @@ impl Game {
                 }
             }
             PostMod::FromZone(_) | PostMod::FromAmong(_) | PostMod::In(_) => true,
+            PostMod::FromCard(_) => true,
             _ => false,
         })
     }
@@ -946,6 +962,12 @@ impl Walk {
                             matches!(z, ast::Zone::Hand | ast::Zone::Trash | ast::Zone::Deck)
                         }),
                         PostMod::FromAmong(n) => matches!(n.node, Np::Pronoun { .. }),
+                        // `from this Legend`: Gear equipped to a card named before
+                        PostMod::FromCard(n) => {
+                            p.head.noun == Noun::Gear
+                                && matches!(&n.node, Np::Pronoun { .. })
+                                    | matches!(&n.node, Np::Phrase(q) if q.refers_to.is_some())
+                        }
                         _ => false,
                     });
                 if !ok {
@@ -992,7 +1014,10 @@ impl Walk {
                 Np::Phrase(_) if super::support::is_gig_phrase(what) => {}
                 Np::Phrase(p)
                     if p.post.iter().any(|x| {
-                        matches!(x.node, PostMod::FromZone(_) | PostMod::FromAmong(_))
+                        matches!(
+                            x.node,
+                            PostMod::FromZone(_) | PostMod::FromAmong(_) | PostMod::FromCard(_)
+                        )
                     }) =>
                 {
                     self.zone_phrase(what)
