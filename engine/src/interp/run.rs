@@ -339,6 +339,11 @@ impl Game {
         while let Some(s) = sentences.get(run.sentence as usize) {
             let s = &s.node;
             if !run.entered && !run.weighed {
+                // `… If that Gear's cost …, … instead`: the Gear is chosen before weighing.
+                if !self.choose_before_instead(&mut run, sentences) {
+                    self.state.frames.push(crate::state::Frame::Effect(run));
+                    return Ok(());
+                }
                 // `… instead`: a later sentence that replaces this one is weighed first.
                 run.weighed = true;
                 match self.weigh_instead(&run, sentences) {

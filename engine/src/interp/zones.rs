@@ -363,6 +363,16 @@ impl Game {
         None
     }
 
+    /// [`Self::zone_pick`] for another module.
+    pub(super) fn zone_pick_for(
+        &mut self,
+        run: &mut EffectRun,
+        what: &NounPhrase,
+        from: Option<Ref>,
+    ) -> Option<Vec<InstId>> {
+        self.zone_pick(run, what, from)
+    }
+
     /// The cards a phrase or pronoun of a hidden-zone action names, chosen if need be
     /// (`None`: waiting for a choice).
     fn zone_pick(
@@ -452,7 +462,13 @@ impl Game {
                 done(run, !list.is_empty() && list.len() >= n)
             }
             Action::AddToHand { what, from } => {
-                let Some(list) = self.zone_pick(run, what, *from) else {
+                // Chosen already when a later `instead` sentence reads it
+                // (crate::interp::choose_first).
+                let chosen = what
+                    .binds
+                    .filter(|b| super::choose_first::is_bound(run, b.0))
+                    .map(|b| run.bound(b.0));
+                let Some(list) = chosen.or_else(|| self.zone_pick(run, what, *from)) else {
                     return Ok(Some(Stepped::Wait));
                 };
                 let list: Vec<InstId> = list.into_iter().filter(|&i| !self.in_play(i)).collect();
