@@ -445,8 +445,14 @@ impl Game {
                                 run.happened |= h;
                                 run.step = u8::MAX;
                             }
-                            Stepped::Wait | Stepped::Ask(_) => {
+                            Stepped::Wait => {
                                 self.state.frames.push(crate::state::Frame::Effect(run));
+                                return Ok(());
+                            }
+                            // `Each player defeats …`: a replacement's controller is asked.
+                            Stepped::Ask(frame) => {
+                                self.state.frames.push(crate::state::Frame::Effect(run));
+                                self.state.frames.push(frame);
                                 return Ok(());
                             }
                         }
