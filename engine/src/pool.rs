@@ -80,6 +80,7 @@ pub struct Pool {
     texts: Vec<Text>,
     any_statics: bool,
     by_id: HashMap<String, CardIdx>,
+    broken: Option<interp::Broken>,
 }
 
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
@@ -110,6 +111,18 @@ impl Pool {
             pool.texts.push(text);
         }
         pool
+    }
+
+    /// Test-only: the interpreter reads `phrase` as doing nothing in games of this pool (the
+    /// mutation test of the rulings; see `interp::mutant`).
+    #[doc(hidden)]
+    pub fn break_phrase(&mut self, phrase: Option<interp::Broken>) {
+        self.broken = phrase;
+    }
+
+    /// The phrase a test broke, if any.
+    pub(crate) fn broken(&self) -> Option<interp::Broken> {
+        self.broken
     }
 
     /// The parsed text of a card, if it parses.

@@ -9,10 +9,13 @@
 //!
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
+mod mutant;
 mod run;
 mod statics;
 mod support;
 mod trigger;
 
+#[doc(hidden)]
+pub use mutant::Broken;
 pub use run::{Ask, Bound, EffectRun};
 pub use support::{unsupported, Unsupported};

@@ -313,6 +313,9 @@ impl Game {
         a: &Action,
     ) -> Result<Stepped, crate::game::Stop> {
         let me = run.controller;
+        if self.pool.broken().is_some_and(|b| b.is(a)) {
+            return Ok(Stepped::Done(false)); // a phrase broken by a test (`interp::mutant`)
+        }
         match a {
             Action::Draw { count, .. } => {
                 for _ in 0..*count {
@@ -521,6 +524,9 @@ impl Game {
         count: u32,
         binds: u32,
     ) -> Result<Stepped, crate::game::Stop> {
+        if self.pool.broken() == Some(super::Broken::RivalDiscards) {
+            return Ok(Stepped::Done(false)); // a phrase broken by a test (`interp::mutant`)
+        }
         let rival = run.controller.other();
         run.chooser = Some(rival);
         let hand = self.state.player(rival).hand.clone();

@@ -32,7 +32,7 @@ impl Game {
 
     /// Power that statics in play give card `i`.
     pub(crate) fn static_power(&self, i: InstId) -> i32 {
-        if !self.pool.any_statics() {
+        if !self.pool.any_statics() || self.pool.broken() == Some(super::Broken::StaticPower) {
             return 0;
         }
         let mut total = 0;
