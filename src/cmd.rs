@@ -191,8 +191,8 @@ fn card_paths(ctx: &Context, paths: &[PathBuf]) -> Result<Vec<PathBuf>, Outcome>
     }
 }
 
-/// A card folder's cards and the `gig check` result of one card: the three language checks,
-/// the constructs that do not execute, and its rulings.
+/// What `gig check` found for one card: the three language checks, the constructs the
+/// interpreter does not execute, and the reports of its rulings.
 struct CheckedCard {
     parses: bool,
     round_trips: bool,
