@@ -66,6 +66,7 @@ fn is_phrase(b: Broken, key: &str, value: &Value, in_static: bool) -> bool {
         }
         Broken::RivalDiscards => key == "predicate" && name == "discards",
         Broken::StaticPower => in_static && key == "predicate" && name == "has_power",
+        Broken::May => key == "clause" && name == "do" && body["optional"] == true,
     }
 }
 
@@ -107,6 +108,8 @@ fn the_walk_finds_phrases_where_the_text_has_them() {
         ("floor-it", Broken::ReturnToOwnersHand, true),
         ("corporate-surveillance", Broken::Spend, true),
         ("psycho-squad", Broken::Draw, false),
+        ("gilded-maton", Broken::May, true),
+        ("wild-in-the-streets", Broken::May, false),
     ] {
         assert_eq!(uses_phrase(b, &script(id)), want, "{id} uses {b:?}");
     }

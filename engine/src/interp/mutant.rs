@@ -37,11 +37,13 @@ pub enum Broken {
     ReturnToOwnersHand,
     /// a static `… has/have +N power …`
     StaticPower,
+    /// `you may …` (broken: the controller is not asked and the sentence does not happen)
+    May,
 }
 
 impl Broken {
     /// Every phrase a test can break.
-    pub const ALL: [Broken; 14] = [
+    pub const ALL: [Broken; 15] = [
         Broken::Draw,
         Broken::Defeat,
         Broken::IncreaseGig,
@@ -56,6 +58,7 @@ impl Broken {
         Broken::BottomDeck,
         Broken::ReturnToOwnersHand,
         Broken::StaticPower,
+        Broken::May,
     ];
 
     /// Whether action `a` is this phrase.

@@ -258,6 +258,10 @@ impl Game {
                     run.next_sentence();
                     continue;
                 }
+                if optional && self.pool.broken() == Some(super::Broken::May) {
+                    run.next_sentence(); // a phrase broken by a test (`interp::mutant`)
+                    continue;
+                }
                 if optional {
                     run.ask = Some(Ask::May);
                     self.state.frames.push(crate::state::Frame::Effect(run));
