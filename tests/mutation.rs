@@ -66,7 +66,8 @@ fn is_phrase(b: Broken, key: &str, value: &Value, in_static: bool) -> bool {
         }
         Broken::RivalDiscards => key == "predicate" && name == "discards",
         Broken::StaticPower => in_static && key == "predicate" && name == "has_power",
-        Broken::May => key == "clause" && name == "do" && body["optional"] == true,
+        // A `you may` of an effect (a question); in a static it is a permission, not this phrase.
+        Broken::May => !in_static && key == "clause" && name == "do" && body["optional"] == true,
     }
 }
 
@@ -110,6 +111,7 @@ fn the_walk_finds_phrases_where_the_text_has_them() {
         ("psycho-squad", Broken::Draw, false),
         ("gilded-maton", Broken::May, true),
         ("wild-in-the-streets", Broken::May, false),
+        ("panam-palmer-strength-through-family", Broken::May, false),
     ] {
         assert_eq!(uses_phrase(b, &script(id)), want, "{id} uses {b:?}");
     }

@@ -11,6 +11,7 @@
 
 mod mutant;
 mod run;
+mod statements;
 mod statics;
 mod support;
 mod trigger;
@@ -19,3 +20,5 @@ mod trigger;
 pub use mutant::Broken;
 pub use run::{Ask, Bound, EffectRun};
 pub use support::{unsupported, Unsupported};
+
+pub(crate) use statements::type_bit;

@@ -3,17 +3,7 @@
 
 use crate::game::Game;
 use crate::state::{InstId, Modifier, Zone};
-use gigscript_dsl::ast::{Ability, KeywordName};
 use gigscript_dsl::{CardType, Keyword};
-
-fn keyword_of(k: KeywordName) -> Keyword {
-    match k {
-        KeywordName::Blocker => Keyword::Blocker,
-        KeywordName::Quick => Keyword::Quick,
-        KeywordName::GoSolo => Keyword::GoSolo,
-        KeywordName::Adrenaline => Keyword::Adrenaline,
-    }
-}
 
 impl Game {
     /// Rule 3.17.2: printed power + the power of equipped Gear (rules 3.17.3, 11.6.5) + active
@@ -52,7 +42,8 @@ impl Game {
                 _ => 0,
             })
             .sum();
-        base + gear + mods + self.static_power(i)
+        // `double …` applies to the power computed so far.
+        self.doubled(i, base + gear + mods + self.static_power(i))
     }
 
     /// Power as used in comparisons: a negative value counts as 0 (rule 2.10.1).
@@ -70,22 +61,13 @@ impl Game {
         }
         self.pool.facts(inst.card).keywords.has(k)
             || self.has_modifier(i, Modifier::Keyword(k))
-            || self.gear_keyword(i, k)
-    }
-
-    /// Rule 4.11.3: a keyword written on its own line in the bottom textbox of a Gear equipped
-    /// to `i` is inherited by `i` (the Gear's keyword facts say whether to look at all).
-    fn gear_keyword(&self, i: InstId, k: Keyword) -> bool {
-        self.state.gear_of(i).any(|g| {
-            self.state.inst(g).is_some_and(|gi| {
-                self.pool.facts(gi.card).keywords.has(k)
-                    && self.pool.script(gi.card).is_some_and(|s| {
-                        s.text.abilities.iter().any(|a| {
-                            matches!(&a.node, Ability::Keyword { keyword, .. } if keyword_of(*keyword) == k)
-                        })
-                    })
-            })
-        })
+            // Rule 4.11: a Gear's keywords (its bottom textbox) belong to the card it equips.
+            || (self.pool.any_gear_keywords()
+                && self
+                    .state
+                    .gear_of(i)
+                    .any(|g| self.state.inst(g).is_some_and(|x| self.pool.facts(x.card).keywords.has(k))))
+            || (self.saying() && self.said_keyword(i, k))
     }
 
     /// Whether an active persistent effect gives `i` this modifier.
