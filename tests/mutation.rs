@@ -117,6 +117,15 @@ fn the_walk_finds_phrases_where_the_text_has_them() {
     }
 }
 
+/// Findings not fixed here: (phrase, card) pairs whose card's rulings do not show the phrase yet,
+/// each with what is missing. The test fails if a listed pair is caught (then remove it), so the
+/// list only shrinks; a new miss is never added silently.
+const FINDINGS: &[(Broken, &str, &str)] = &[(
+    Broken::StaticPower,
+    "saul-bright-stormrider",
+    "no ruling shows `Other friendly Units have +2 power while attacking`",
+)];
+
 #[test]
 fn breaking_a_phrase_fails_a_ruling_of_every_executable_card_that_uses_it() {
     let (cards, pool) = cards();
@@ -139,6 +148,12 @@ fn breaking_a_phrase_fails_a_ruling_of_every_executable_card_that_uses_it() {
                 skipped.push(format!("{b:?}: {}", c.id));
             }
         }
+    }
+    for &(b, id, _) in FINDINGS {
+        assert!(
+            jobs.iter().any(|&(x, k)| x == b && cards[k].id == id),
+            "FINDINGS lists {b:?}: {id}, which is not a tested pair (not executable, or no such phrase)"
+        );
     }
     let pools: Vec<(Broken, Arc<Pool>)> = Broken::ALL
         .iter()
@@ -164,7 +179,14 @@ fn breaking_a_phrase_fails_a_ruling_of_every_executable_card_that_uses_it() {
                         let c = &cards[k];
                         let p = broken_pool(b);
                         let caught = c.rulings.iter().any(|r| !run_ruling(&p, r).passed());
-                        if !caught {
+                        let known = FINDINGS.iter().any(|&(x, id, _)| x == b && id == c.id);
+                        if caught && known {
+                            misses.push(format!(
+                                "{b:?}: {} is caught now: remove it from FINDINGS",
+                                c.id
+                            ));
+                        }
+                        if !caught && !known {
                             misses.push(format!(
                                 "{b:?}: {} ({} rulings, none fails)",
                                 c.id,
@@ -181,6 +203,9 @@ fn breaking_a_phrase_fails_a_ruling_of_every_executable_card_that_uses_it() {
             .flat_map(|h| h.join().expect("a ruling run panicked"))
             .collect()
     });
+    for (b, id, why) in FINDINGS {
+        eprintln!("known finding, {b:?}: {id}: {why}");
+    }
     if !skipped.is_empty() {
         eprintln!(
             "not tested, the card does not execute yet ({}):\n  {}",

@@ -68,6 +68,8 @@ struct Text {
     statics: bool,
     /// (line, start?) of each `At the start/end of your turn` trigger
     turn: Vec<(u8, bool)>,
+    /// has a replacement effect, and every construct of the card executes
+    replaces: bool,
 }
 
 /// The facts of every card of a [`CardDb`], plus ids and tags for labels and filters, and each
@@ -81,6 +83,8 @@ pub struct Pool {
     any_statics: bool,
     by_id: HashMap<String, CardIdx>,
     gear_keywords: bool,
+    names: Vec<String>,
+    any_replacements: bool,
     broken: Option<interp::Broken>,
 }
 
@@ -110,9 +114,26 @@ impl Pool {
             let text = Text::of(card);
             pool.any_statics |= text.statics;
             pool.gear_keywords |= card.kind == CardType::Gear && keywords != Keywords::default();
+            pool.any_replacements |= text.replaces;
+            pool.names.push(card.name.clone());
             pool.texts.push(text);
         }
         pool
+    }
+
+    /// Whether a card has a replacement effect that executes.
+    pub fn has_replacements(&self, idx: CardIdx) -> bool {
+        self.texts.get(idx.0 as usize).is_some_and(|t| t.replaces)
+    }
+
+    /// Whether any card of the pool has one (games without such cards skip the search).
+    pub fn any_replacements(&self) -> bool {
+        self.any_replacements
+    }
+
+    /// The printed name of a card (`""` for an index from another pool).
+    pub fn name(&self, idx: CardIdx) -> &str {
+        self.names.get(idx.0 as usize).map_or("", |s| s.as_str())
     }
 
     /// Test-only: the interpreter reads `phrase` as doing nothing in games of this pool (the
@@ -307,12 +328,20 @@ impl Text {
             .iter()
             .any(|a| matches!(a.node, Ability::Static(_)))
             && unsupported.is_empty();
+        let replaces = script
+            .top
+            .iter()
+            .chain(std::iter::once(&script.text))
+            .flat_map(|t| t.abilities.iter())
+            .any(|a| matches!(a.node, Ability::Replacement { .. }))
+            && unsupported.is_empty();
         Text {
             script: Some(script),
             unsupported,
             labels,
             statics,
             turn,
+            replaces,
         }
     }
 }

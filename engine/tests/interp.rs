@@ -68,7 +68,7 @@ fn a_game_suspended_inside_an_effect_round_trips_through_serde() {
 #[test]
 fn an_end_of_turn_ability_triggers_and_logs_what_does_not_execute() {
     let me = PlayerSetup {
-        field: cards(&["maxtac-squadron"]),
+        field: cards(&["misty-olszewski-mender-of-broken-spirits"]),
         ..PlayerSetup::default()
     };
     let mut g = game(&setup(me, PlayerSetup::default()));
@@ -83,9 +83,8 @@ fn an_end_of_turn_ability_triggers_and_logs_what_does_not_execute() {
         .position(|l| l == "me ends the turn")
         .expect("turn ends");
     assert!(
-        log[ix..]
-            .iter()
-            .any(|l| l.starts_with("not executed: ") && l.ends_with("(maxtac-squadron)")),
+        log[ix..].iter().any(|l| l.starts_with("not executed: ")
+            && l.ends_with("(misty-olszewski-mender-of-broken-spirits)")),
         "{log:#?}"
     );
 }

@@ -207,6 +207,10 @@ impl Game {
                 if a.losers & 2 != 0 {
                     self.emit(Event::LostFight(def))?;
                 }
+                // `{Attack} If this Unit wins a fight against …` (crate::interp::conditions).
+                if a.losers == 2 {
+                    self.won_fight(a.attacker)?;
+                }
                 a.step = AttackStep::FightResult;
             }
             AttackStep::FightResult => {
@@ -224,6 +228,11 @@ impl Game {
                     {
                         defeated.push(loser);
                     }
+                }
+                // Rule 10.26: optional replacements are asked about first.
+                if let Some(ask) = self.replacement_question(&defeated) {
+                    self.state.frames.push(ask);
+                    return Ok(());
                 }
                 if !defeated.is_empty() {
                     self.act(Action::Defeat(defeated))?;
