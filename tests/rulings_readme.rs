@@ -1,7 +1,7 @@
 //! The rule table of `tests/rulings/README.md` names rulings that exist: every
 //! `` `<file>.toml`: <ruling name> `` in it (a file of `tests/rulings/`, or a card file by its path)
 //! is the name of a `[[ruling]]` of that file, and every `` `engine/tests/<file>.rs`: <test> ``
-//! is a test function of that file. A renamed ruling must not leave the table pointing nowhere.
+//! is a test function of that file; a bare `` `<card-id>` `` stands for that card's file. A renamed ruling must not leave the table pointing nowhere.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -39,12 +39,28 @@ fn every_test_the_rule_table_names_exists() {
             let Some((file, name)) = rest.split_once("`: ") else {
                 continue;
             };
-            let path = if file.contains('/') {
+            // A bare card id names that card's file.
+            let card_file = (!file.contains('.'))
+                .then(|| {
+                    std::fs::read_dir(root.join("cards"))
+                        .ok()?
+                        .filter_map(|set| set.ok())
+                        .map(|set| set.path().join(format!("{file}.toml")))
+                        .find(|p| p.is_file())
+                })
+                .flatten();
+            // Other forms (a fixture card named in words) are not checked here.
+            if card_file.is_none() && !file.ends_with(".toml") && !file.ends_with(".rs") {
+                continue;
+            }
+            let path = if let Some(p) = &card_file {
+                p.clone()
+            } else if file.contains('/') {
                 root.join(file)
             } else {
                 root.join("tests/rulings").join(file)
             };
-            let found = if file.ends_with(".toml") {
+            let found = if file.ends_with(".toml") || card_file.is_some() {
                 rulings
                     .entry(file.to_owned())
                     .or_insert_with(|| ruling_names(&path))

@@ -9,7 +9,10 @@
 //!
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
+mod activated;
 mod conditions;
+mod equip;
+mod gig_moves;
 mod mutant;
 mod replace;
 mod run;
@@ -18,9 +21,12 @@ mod statics;
 mod support;
 mod trigger;
 
+pub(crate) use activated::{window_executes, When};
+pub(crate) use equip::equip_gear_executes;
 #[doc(hidden)]
 pub use mutant::Broken;
 pub use run::{Ask, Bound, EffectRun};
+pub(crate) use support::is_a_rival;
 pub use support::{unsupported, Unsupported};
 
 pub(crate) use statements::type_bit;
