@@ -90,6 +90,7 @@ pub struct Pool {
     gear_keywords: bool,
     names: Vec<String>,
     any_replacements: bool,
+    broken: Option<interp::Broken>,
 }
 
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
@@ -139,6 +140,18 @@ impl Pool {
     /// The printed name of a card (`""` for an index from another pool).
     pub fn name(&self, idx: CardIdx) -> &str {
         self.names.get(idx.0 as usize).map_or("", |s| s.as_str())
+    }
+
+    /// Test-only: the interpreter reads `phrase` as doing nothing in games of this pool (the
+    /// mutation test of the rulings; see `interp::mutant`).
+    #[doc(hidden)]
+    pub fn break_phrase(&mut self, phrase: Option<interp::Broken>) {
+        self.broken = phrase;
+    }
+
+    /// The phrase a test broke, if any.
+    pub(crate) fn broken(&self) -> Option<interp::Broken> {
+        self.broken
     }
 
     /// The parsed text of a card, if it parses.

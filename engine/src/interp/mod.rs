@@ -13,6 +13,7 @@ mod activated;
 mod conditions;
 mod equip;
 mod gig_moves;
+mod mutant;
 mod replace;
 mod run;
 mod statements;
@@ -23,6 +24,8 @@ pub(crate) mod zones;
 
 pub(crate) use activated::{window_executes, When};
 pub(crate) use equip::equip_gear_executes;
+#[doc(hidden)]
+pub use mutant::Broken;
 pub use run::{Ask, Bound, EffectRun};
 pub(crate) use support::is_a_rival;
 pub use support::{unsupported, Unsupported};

@@ -401,6 +401,10 @@ impl Game {
                     run.next_sentence();
                     continue;
                 }
+                if optional && self.pool.broken() == Some(super::Broken::May) {
+                    run.next_sentence(); // a phrase broken by a test (`interp::mutant`)
+                    continue;
+                }
                 if optional {
                     run.ask = Some(Ask::May);
                     self.state.frames.push(crate::state::Frame::Effect(run));
@@ -514,6 +518,9 @@ impl Game {
         a: &Action,
     ) -> Result<Stepped, crate::game::Stop> {
         let me = run.controller;
+        if self.pool.broken().is_some_and(|b| b.is(a)) {
+            return Ok(Stepped::Done(false)); // a phrase broken by a test (`interp::mutant`)
+        }
         if let Some(stepped) = self.zone_action(run, a)? {
             return Ok(stepped);
         }
@@ -764,6 +771,9 @@ impl Game {
         count: u32,
         binds: u32,
     ) -> Result<Stepped, crate::game::Stop> {
+        if self.pool.broken() == Some(super::Broken::RivalDiscards) {
+            return Ok(Stepped::Done(false)); // a phrase broken by a test (`interp::mutant`)
+        }
         let rival = run.controller.other();
         run.chooser = Some(rival);
         let hand = self.state.player(rival).hand.clone();
