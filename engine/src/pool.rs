@@ -68,6 +68,8 @@ struct Text {
     statics: bool,
     /// (line, start?) of each `At the start/end of your turn` trigger
     turn: Vec<(u8, bool)>,
+    /// lines of `When …` and `The first time … each turn` triggers
+    when: Vec<u8>,
 }
 
 /// The facts of every card of a [`CardDb`], plus ids and tags for labels and filters, and each
@@ -80,6 +82,7 @@ pub struct Pool {
     texts: Vec<Text>,
     any_statics: bool,
     by_id: HashMap<String, CardIdx>,
+    any_when: bool,
 }
 
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
@@ -107,6 +110,7 @@ impl Pool {
             pool.tags.push(card.tags.clone());
             let text = Text::of(card);
             pool.any_statics |= text.statics;
+            pool.any_when |= !text.when.is_empty();
             pool.texts.push(text);
         }
         pool
@@ -199,6 +203,16 @@ impl Pool {
             .is_some_and(|t| !t.labels.is_empty())
     }
 
+    /// The lines of a card that trigger on an event (`When …`, `The first time … each turn`).
+    pub fn when_lines(&self, idx: CardIdx) -> &[u8] {
+        self.texts.get(idx.0 as usize).map_or(&[][..], |t| &t.when)
+    }
+
+    /// Whether any card of the pool has a `When …` trigger (a fast path for the event hook).
+    pub fn any_when(&self) -> bool {
+        self.any_when
+    }
+
     /// The index of the card with this id.
     pub fn index_of(&self, id: &str) -> Option<CardIdx> {
         self.by_id.get(id).copied()
@@ -266,6 +280,7 @@ impl Text {
             .collect();
         let mut labels = Vec::new();
         let mut turn = Vec::new();
+        let mut when = Vec::new();
         let abilities = script
             .top
             .iter()
@@ -277,7 +292,7 @@ impl Text {
                     Trigger::Labels(ls) => labels.extend(ls.iter().map(|&l| (line as u8, l))),
                     Trigger::StartOfYourTurn => turn.push((line as u8, true)),
                     Trigger::EndOfYourTurn => turn.push((line as u8, false)),
-                    Trigger::When(_) | Trigger::FirstTimeEachTurn(_) => {}
+                    Trigger::When(_) | Trigger::FirstTimeEachTurn(_) => when.push(line as u8),
                 }
             }
         }
@@ -293,6 +308,7 @@ impl Text {
             labels,
             statics,
             turn,
+            when,
         }
     }
 }

@@ -9,10 +9,12 @@
 //!
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
+mod events;
 mod run;
 mod statics;
 mod support;
 mod trigger;
 
+pub use events::{BoundDice, DelayedEffect, Fired, TriggerCtx};
 pub use run::{Ask, Bound, EffectRun};
 pub use support::{unsupported, Unsupported};

@@ -76,6 +76,10 @@ pub struct EffectRun {
     pub chooser: Option<PlayerId>,
     /// the mode chosen, for `Choose one effect.` (0-based)
     pub mode: Option<u8>,
+    /// the Gigs of each binding met so far (`that Gig`, `those Gigs`)
+    pub dice: Vec<super::BoundDice>,
+    /// a delayed effect resuming: only this sentence runs, its delayed part
+    pub only: Option<u8>,
 }
 
 impl EffectRun {
@@ -97,6 +101,8 @@ impl EffectRun {
             delta: None,
             chooser: None,
             mode: None,
+            dice: Vec::new(),
+            only: None,
         }
     }
 
@@ -225,6 +231,10 @@ impl Game {
             _ => &[],
         };
         while let Some(s) = sentences.get(run.sentence as usize) {
+            // A delayed effect resuming runs its own sentence only.
+            if run.only.is_some_and(|o| o != run.sentence) {
+                break;
+            }
             let s = &s.node;
             if !run.entered {
                 let go = match s.lead.as_ref().map(|l| &l.node) {
@@ -249,10 +259,13 @@ impl Game {
                         *optional,
                     ),
                     Clause::State { predicate, .. } => (
-                        go && matches!(predicate.node, Predicate::Discards { .. }),
+                        go && matches!(
+                            predicate.node,
+                            Predicate::Discards { .. } | Predicate::IsntStolen
+                        ),
                         false,
                     ),
-                    Clause::Delayed { .. } => (false, false),
+                    Clause::Delayed { .. } => (go, false),
                 };
                 if !go {
                     run.next_sentence();
@@ -267,7 +280,11 @@ impl Game {
             }
             let steps: &[ast::Step] = match &s.clause.node {
                 Clause::Do { steps, .. } => steps,
-                Clause::State { predicate, .. } => {
+                Clause::State { subject, predicate } => {
+                    if predicate.node == Predicate::IsntStolen && run.step == 0 {
+                        run.happened |= self.isnt_stolen(&run, subject)?;
+                        run.step = 1;
+                    }
                     if let Predicate::Discards { count, binds, .. } = predicate.node {
                         if run.step == 0 {
                             match self.rival_discards(&mut run, count, binds.0)? {
@@ -284,7 +301,19 @@ impl Game {
                     }
                     &[]
                 }
-                Clause::Delayed { .. } => &[],
+                Clause::Delayed { then, .. } => match (run.only, &then.node) {
+                    (Some(_), Clause::Do { steps, .. }) => steps,
+                    (Some(_), _) => &[],
+                    (None, _) => {
+                        // `The next time … this turn, …`: created now, resolved then.
+                        if run.step == 0 {
+                            self.make_delayed(&run, super::events::DelayedWhen::NextTime, 0)?;
+                            run.happened = true;
+                            run.step = 1;
+                        }
+                        &[]
+                    }
+                },
             };
             match steps.get(run.step as usize) {
                 Some(step) => match self.step_action(&mut run, &step.action.node)? {
@@ -352,6 +381,39 @@ impl Game {
                 gig,
                 amount,
             } => self.change_gig(run, *direction, gig, *amount),
+            Action::SetGig { gig, to } => Ok(Stepped::Done(self.set_gig(run, gig, to)?)),
+            // `ignore the result and reroll it`: the reroll's value replaces the result.
+            Action::IgnoreResult { .. } => Ok(Stepped::Done(true)),
+            Action::RerollOnce { what } => Ok(Stepped::Done(self.reroll(run, what)?)),
+            Action::Steal { what } => {
+                let Some(die) = run.gig else {
+                    let options = self.stealable(run, what);
+                    if options.is_empty() {
+                        return Ok(Stepped::Done(false));
+                    }
+                    run.ask = Some(Ask::Gig(options));
+                    return Ok(Stepped::Wait);
+                };
+                Self::bind_die(run, what, die);
+                Ok(Stepped::Done(self.steal_die(me, die)?))
+            }
+            Action::Defeat {
+                what,
+                when: Some(_),
+            } if run.only.is_none() => {
+                // `Defeat it at the end of this turn` (rule 8.16.1): bound now, defeated then.
+                let sel = self.select(run, what);
+                let Some(list) = self.pick(run, sel) else {
+                    return Ok(Stepped::Wait);
+                };
+                run.bind(what, &list);
+                if list.iter().all(|&i| !self.in_play(i)) {
+                    return Ok(Stepped::Done(false));
+                }
+                let step = run.step;
+                self.make_delayed(run, super::events::DelayedWhen::EndOfTurn, step)?;
+                Ok(Stepped::Done(true))
+            }
             Action::Defeat { what, .. }
             | Action::Spend { what, .. }
             | Action::Ready { what }
@@ -439,19 +501,30 @@ impl Game {
         amount: Amount,
     ) -> Result<Stepped, crate::game::Stop> {
         let Some(die) = run.gig else {
-            let Np::Phrase(p) = &gig.node else {
-                return Ok(Stepped::Done(false));
+            let options: Vec<DieId> = match &gig.node {
+                Np::Phrase(p) if p.refers_to.is_none() => (0..self.state.dice.len())
+                    .map(|k| DieId(k as u8))
+                    .filter(|&d| self.gig_matches(run.controller, p, d))
+                    .collect(),
+                // `increase it by up to 5`: the Gig the event bound, still a Gig.
+                _ => self
+                    .referred_dice(run, gig)
+                    .into_iter()
+                    .filter(|d| {
+                        self.state
+                            .dice
+                            .get(d.0 as usize)
+                            .is_some_and(|x| matches!(x.area, DieArea::Gigs(_)))
+                    })
+                    .collect(),
             };
-            let options: Vec<DieId> = (0..self.state.dice.len())
-                .map(|k| DieId(k as u8))
-                .filter(|&d| self.gig_matches(run.controller, p, d))
-                .collect();
             if options.is_empty() {
                 return Ok(Stepped::Done(false));
             }
             run.ask = Some(Ask::Gig(options));
             return Ok(Stepped::Wait);
         };
+        Self::bind_die(run, gig, die);
         let n = amount.n.min(i8::MAX as u32) as i8;
         let Some(delta) = run.delta else {
             let mags: Vec<i8> = if amount.up_to {
@@ -488,6 +561,9 @@ impl Game {
             die,
             value: to as u8,
         })?;
+        if delta < 0 {
+            self.gig_decreased(die, run.controller)?;
+        }
         Ok(Stepped::Done(true))
     }
 
@@ -619,7 +695,8 @@ impl Game {
                 None => true,
                 Some(Status::FaceUp) => x.face_up,
                 Some(Status::FaceDown) => !x.face_up,
-                Some(Status::Equipped) | Some(Status::Unequipped) => false,
+                Some(Status::Equipped) => self.state.gear_of(i).next().is_some(),
+                Some(Status::Unequipped) => self.state.gear_of(i).next().is_none(),
             };
             status_ok
                 && match noun {
@@ -715,6 +792,9 @@ impl Game {
                     .any(|&i| self.state.inst(i).is_some_and(|x| x.controller == me)),
                 _ => false,
             },
+            Condition::Is { .. }
+            | Condition::NumberParity(..)
+            | Condition::CredComparedTo { .. } => self.event_condition(run, c),
             _ => false,
         }
     }

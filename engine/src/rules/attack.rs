@@ -192,6 +192,8 @@ impl Game {
                 if a.losers & 2 != 0 {
                     self.emit(Event::LostFight(def))?;
                 }
+                // `When … loses/wins a fight` triggers, with the opposing Unit (rule 9.18).
+                self.fight_triggers(a.attacker, def, a.losers, pa, pd)?;
                 a.step = AttackStep::FightResult;
             }
             AttackStep::FightResult => {

@@ -260,6 +260,16 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// the only source of randomness
     pub rng: ChaCha8Rng,
+    /// what each pending `When …` effect knows of the event that triggered it, by its number
+    #[serde(default)]
+    pub trigger_ctx: Vec<crate::interp::TriggerCtx>,
+    /// `The first time … each turn` abilities that have triggered, with the turn (rule 8.18)
+    #[serde(default)]
+    pub fired: Vec<crate::interp::Fired>,
+    /// delayed effects waiting for their moment (`The next time … this turn`, `at the end of
+    /// this turn`)
+    #[serde(default)]
+    pub delayed: Vec<crate::interp::DelayedEffect>,
 }
 
 impl Player {
@@ -305,6 +315,9 @@ impl State {
         self.lost = other.lost;
         self.outcome = other.outcome;
         self.rng.clone_from(&other.rng);
+        self.trigger_ctx.clone_from(&other.trigger_ctx);
+        self.fired.clone_from(&other.fired);
+        self.delayed.clone_from(&other.delayed);
     }
 
     /// Replaces the RNG by a fresh one from `seed`. A new game's state depends on its seed only
