@@ -196,6 +196,7 @@ impl Game {
             return Ok(());
         }
         let actor = match self.state.frames.last() {
+            _ if self.state.steal_actor.is_some() => self.state.steal_actor,
             Some(Frame::Attack(a)) if a.step == crate::state::AttackStep::StealMove => {
                 Some(a.attacker)
             }
@@ -880,6 +881,50 @@ impl Game {
             .collect()
     }
 
+    /// `it also steals a Gig` (a delayed effect of a fight won): the Unit steals a Gig of the
+    /// Rival's Gig area, chosen by the effect's controller; the Unit is the actor (rule
+    /// 6.7.1.2). `None`: a Gig was asked for.
+    pub(crate) fn also_steals(
+        &mut self,
+        run: &mut EffectRun,
+        subject: &NounPhrase,
+        what: &NounPhrase,
+    ) -> Result<Option<bool>, Stop> {
+        let unit = self
+            .condition_cards(run, subject)
+            .into_iter()
+            .find(|&i| self.state.inst(i).is_some_and(|x| x.zone == Zone::Field));
+        let Some(unit) = unit else {
+            return Ok(Some(false));
+        };
+        let Some(die) = run.gig else {
+            let options: Vec<DieId> = self
+                .state
+                .gigs(run.controller.other())
+                .filter(|&d| die_bit(d) != 0 && self.gig_is(run.controller, what, d, d_holder(self, d)))
+                .collect();
+            if options.is_empty() {
+                return Ok(Some(false));
+            }
+            run.ask = Some(super::Ask::Gig(options));
+            return Ok(None);
+        };
+        Self::bind_die(run, what, die);
+        if self.state.dice.get(die.0 as usize).map(|d| d.area)
+            != Some(DieArea::Gigs(run.controller.other()))
+        {
+            return Ok(Some(false));
+        }
+        self.state.steal_actor = Some(unit);
+        let r = self.act(Act::Steal {
+            dice: die_bit(die),
+            by: run.controller,
+        });
+        self.state.steal_actor = None;
+        r?;
+        Ok(Some(true))
+    }
+
     /// `steal <a rival Gig>` from an effect: the player steals (rule 6.7.1.2).
     pub(crate) fn steal_die(&mut self, me: PlayerId, die: DieId) -> Result<bool, Stop> {
         if self.state.dice.get(die.0 as usize).map(|d| d.area) != Some(DieArea::Gigs(me.other()))
@@ -1022,6 +1067,28 @@ impl Game {
             .and_then(|d| self.state.dice.get(d.0 as usize))
             .map(|d| u32::from(d.value))
     }
+}
+
+fn d_holder(g: &Game, d: DieId) -> PlayerId {
+    match g.state.dice.get(d.0 as usize).map(|x| x.area) {
+        Some(DieArea::Gigs(p)) => p,
+        _ => PlayerId(0),
+    }
+}
+
+/// `it also steals a Gig`: a bound Unit steals one Gig.
+pub(crate) fn is_also_steals(subject: &NounPhrase, what: &NounPhrase) -> bool {
+    let bound = match &subject.node {
+        Np::Pronoun { refers_to, .. } => matches!(refers_to, Ref::Binding(_)),
+        _ => false,
+    };
+    bound
+        && matches!(&what.node, Np::Phrase(p) if p.head.noun == Noun::Gig
+            && p.quantity == Quantity::One
+            && p.controller.is_none()
+            && p.quality.is_none()
+            && p.post.is_empty()
+            && p.or.is_none())
 }
 
 /// Whether a phrase is a Gig an event or effect names by a binding: `it`, `that Gig`.

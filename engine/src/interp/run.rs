@@ -303,6 +303,21 @@ impl Game {
                 }
                 Clause::Delayed { then, .. } => match (run.only, &then.node) {
                     (Some(_), Clause::Do { steps, .. }) => steps,
+                    (Some(_), Clause::State { subject, predicate }) => {
+                        if let (Predicate::AlsoSteals { what }, 0) = (&predicate.node, run.step) {
+                            match self.also_steals(&mut run, subject, what)? {
+                                Some(h) => {
+                                    run.happened |= h;
+                                    run.step = 1;
+                                }
+                                None => {
+                                    self.state.frames.push(crate::state::Frame::Effect(run));
+                                    return Ok(());
+                                }
+                            }
+                        }
+                        &[]
+                    }
                     (Some(_), _) => &[],
                     (None, _) => {
                         // `The next time … this turn, …`: created now, resolved then.

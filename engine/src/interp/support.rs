@@ -186,6 +186,11 @@ impl Walk {
                             self.action(&step.action);
                         }
                     }
+                    Clause::State { subject, predicate } => match &predicate.node {
+                        Predicate::AlsoSteals { what }
+                            if super::events::is_also_steals(subject, what) => {}
+                        _ => self.no(&then.span, "this delayed effect"),
+                    },
                     _ => self.no(&then.span, "this delayed effect"),
                 }
             }

@@ -270,6 +270,10 @@ pub struct State {
     /// this turn`)
     #[serde(default)]
     pub delayed: Vec<crate::interp::DelayedEffect>,
+    /// the card stealing in a steal an effect makes a card do (`it also steals a Gig`, rule
+    /// 6.7.1.2), while that steal happens
+    #[serde(default)]
+    pub steal_actor: Option<InstId>,
 }
 
 impl Player {
@@ -318,6 +322,7 @@ impl State {
         self.trigger_ctx.clone_from(&other.trigger_ctx);
         self.fired.clone_from(&other.fired);
         self.delayed.clone_from(&other.delayed);
+        self.steal_actor = other.steal_actor;
     }
 
     /// Replaces the RNG by a fresh one from `seed`. A new game's state depends on its seed only

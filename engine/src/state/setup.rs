@@ -148,6 +148,7 @@ fn empty_state(seed: u64) -> State {
         trigger_ctx: Vec::new(),
         fired: Vec::new(),
         delayed: Vec::new(),
+        steal_actor: None,
         overtime: false,
         empty_fixer_turns: 0,
         won: [false; 2],
