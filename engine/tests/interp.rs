@@ -8,12 +8,12 @@ use gigscript_engine::{Names, PlayerSetup};
 #[test]
 fn an_ability_that_does_not_execute_logs_not_executed() {
     let me = PlayerSetup {
-        hand: cards(&["minotaur"]),
-        eddies: eddies(7),
+        hand: cards(&["lizzy-wizzy-delicate-weapon"]),
+        eddies: eddies(5),
         ..PlayerSetup::default()
     };
     let mut g = game(&setup(me, PlayerSetup::default()));
-    steps(&mut g, &["play minotaur"]);
+    steps(&mut g, &["play lizzy-wizzy-delicate-weapon"]);
     let log: Vec<String> = g
         .log()
         .iter()
@@ -21,7 +21,7 @@ fn an_ability_that_does_not_execute_logs_not_executed() {
         .collect();
     assert!(
         log.iter()
-            .any(|l| l.starts_with("not executed: ") && l.ends_with("(minotaur)")),
+            .any(|l| l.starts_with("not executed: ") && l.ends_with("(lizzy-wizzy-delicate-weapon)")),
         "{log:#?}"
     );
 }
@@ -32,9 +32,9 @@ fn executability_is_reported_per_card() {
     let exec = |id: &str| pool.executable(pool.index_of(id).unwrap());
     assert!(exec("armored-minotaur"));
     assert!(exec("swordwise-huscle"));
-    assert!(!exec("minotaur"));
-    let minotaur = pool.index_of("minotaur").unwrap();
-    assert!(pool.unsupported(minotaur).count() >= 1);
+    assert!(!exec("lizzy-wizzy-delicate-weapon"));
+    let lizzy = pool.index_of("lizzy-wizzy-delicate-weapon").unwrap();
+    assert!(pool.unsupported(lizzy).count() >= 1);
 }
 
 #[test]
@@ -68,7 +68,7 @@ fn a_game_suspended_inside_an_effect_round_trips_through_serde() {
 #[test]
 fn an_end_of_turn_ability_triggers_and_logs_what_does_not_execute() {
     let me = PlayerSetup {
-        field: cards(&["maxtac-squadron"]),
+        field: cards(&["misty-olszewski-mender-of-broken-spirits"]),
         ..PlayerSetup::default()
     };
     let mut g = game(&setup(me, PlayerSetup::default()));
@@ -85,7 +85,7 @@ fn an_end_of_turn_ability_triggers_and_logs_what_does_not_execute() {
     assert!(
         log[ix..]
             .iter()
-            .any(|l| l.starts_with("not executed: ") && l.ends_with("(maxtac-squadron)")),
+            .any(|l| l.starts_with("not executed: ") && l.ends_with("(misty-olszewski-mender-of-broken-spirits)")),
         "{log:#?}"
     );
 }

@@ -394,11 +394,10 @@ impl Walk {
     /// The card an event is about: `this Unit`, `this Unit or Legend` (a Gear's host), `a
     /// friendly ARASAKA Unit`, `a friendly equipped Unit or Legend`, `a BRAINDANCE Program`.
     fn event_card(&mut self, span: &Span, np: &NounPhrase, any_kind: bool) {
+        // A binding: the card a delayed trigger's effect named (`The next time this Unit …`).
         let ok = match &np.node {
-            Np::Pronoun { refers_to, .. } => matches!(refers_to, Ref::This | Ref::Host),
-            Np::Phrase(p) if p.refers_to.is_some() => {
-                matches!(p.refers_to, Some(Ref::This | Ref::Host))
-            }
+            Np::Pronoun { .. } => true,
+            Np::Phrase(p) if p.refers_to.is_some() => true,
             Np::Phrase(p) => {
                 let noun_ok = |n: &Noun| {
                     matches!(n, Noun::Unit | Noun::Legend)
@@ -406,7 +405,6 @@ impl Walk {
                 };
                 p.quantity == Quantity::One
                     && p.owner.is_none()
-                    && !p.other
                     && !p.first
                     && p.participle.is_none()
                     && p.orientation.is_none()
