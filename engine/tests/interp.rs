@@ -20,8 +20,9 @@ fn an_ability_that_does_not_execute_logs_not_executed() {
         .map(|e| g.describe_with(e, &Names::SCENARIO))
         .collect();
     assert!(
-        log.iter()
-            .any(|l| l.starts_with("not executed: ") && l.ends_with("(lizzy-wizzy-delicate-weapon)")),
+        log.iter().any(
+            |l| l.starts_with("not executed: ") && l.ends_with("(lizzy-wizzy-delicate-weapon)")
+        ),
         "{log:#?}"
     );
 }
@@ -83,9 +84,8 @@ fn an_end_of_turn_ability_triggers_and_logs_what_does_not_execute() {
         .position(|l| l == "me ends the turn")
         .expect("turn ends");
     assert!(
-        log[ix..]
-            .iter()
-            .any(|l| l.starts_with("not executed: ") && l.ends_with("(misty-olszewski-mender-of-broken-spirits)")),
+        log[ix..].iter().any(|l| l.starts_with("not executed: ")
+            && l.ends_with("(misty-olszewski-mender-of-broken-spirits)")),
         "{log:#?}"
     );
 }

@@ -22,8 +22,7 @@ use crate::rules::Action as Act;
 use crate::state::{die_bit, DieArea, DieId, EffectRef, Frame, InstId, PlayerId, Zone};
 use gigscript_dsl::ast::{
     self, Ability, Clause, Complement, Condition, Controller, Effect, Expr, Filter, Noun,
-    NounPhrase, Np, Owner, Parity, PostMod, Quality, Quantity, Ref, SetValue, Stat,
-    Trigger,
+    NounPhrase, Np, Owner, Parity, PostMod, Quality, Quantity, Ref, SetValue, Stat, Trigger,
 };
 use gigscript_dsl::CardType;
 use rand::Rng;
@@ -140,6 +139,12 @@ fn bind_dice(out: &mut Vec<BoundDice>, np: &NounPhrase, dice: Vec<DieId>) {
 }
 
 impl Game {
+    /// Whether any trigger may be waiting for an event (a fast path: a pool with no `When …`
+    /// card and no delayed effect skips the event hooks).
+    pub(crate) fn watching(&self) -> bool {
+        self.pool.any_when() || !self.state.delayed.is_empty()
+    }
+
     /// The event hook of the action pipeline: events become happenings that triggers read.
     pub(crate) fn event_triggers(&mut self, ev: &Event) -> Flow {
         let h = match *ev {
@@ -183,7 +188,7 @@ impl Game {
 
     /// `When a Rival decreases a friendly Gig`: an effect of `by` decreased Gig `die`.
     pub(crate) fn gig_decreased(&mut self, die: DieId, by: PlayerId) -> Flow {
-        if !(self.pool.any_when() || !self.state.delayed.is_empty()) {
+        if !self.watching() {
             return Ok(());
         }
         self.happened(Happening::Decreased(die, by))
@@ -192,7 +197,7 @@ impl Game {
     /// `When … steals …` triggers of one steal action (rules 6.7.3, 10.16.3): a Unit attacking
     /// is the actor (rule 6.7.1.1); a steal of an effect is the player's (rule 6.7.1.2).
     pub(crate) fn steal_triggers(&mut self, dice: &[DieId], by: PlayerId) -> Flow {
-        if dice.is_empty() || !(self.pool.any_when() || !self.state.delayed.is_empty()) {
+        if dice.is_empty() || !self.watching() {
             return Ok(());
         }
         let actor = match self.state.frames.last() {
@@ -220,7 +225,7 @@ impl Game {
         pa: i32,
         pd: i32,
     ) -> Flow {
-        if !(self.pool.any_when() || !self.state.delayed.is_empty()) {
+        if !self.watching() {
             return Ok(());
         }
         for (bit, unit, opponent, margin) in [
@@ -581,7 +586,8 @@ impl Game {
                     .copied()
                     .filter(|&d| self.gig_is(me, object, d, by.other()))
                     .collect();
-                let many = matches!(&object.node, Np::Phrase(p) if p.quantity == Quantity::OneOrMore);
+                let many =
+                    matches!(&object.node, Np::Phrase(p) if p.quantity == Quantity::OneOrMore);
                 if many {
                     if ok.is_empty() {
                         return Vec::new();
@@ -901,7 +907,9 @@ impl Game {
             let options: Vec<DieId> = self
                 .state
                 .gigs(run.controller.other())
-                .filter(|&d| die_bit(d) != 0 && self.gig_is(run.controller, what, d, d_holder(self, d)))
+                .filter(|&d| {
+                    die_bit(d) != 0 && self.gig_is(run.controller, what, d, d_holder(self, d))
+                })
                 .collect();
             if options.is_empty() {
                 return Ok(Some(false));
@@ -927,8 +935,7 @@ impl Game {
 
     /// `steal <a rival Gig>` from an effect: the player steals (rule 6.7.1.2).
     pub(crate) fn steal_die(&mut self, me: PlayerId, die: DieId) -> Result<bool, Stop> {
-        if self.state.dice.get(die.0 as usize).map(|d| d.area) != Some(DieArea::Gigs(me.other()))
-        {
+        if self.state.dice.get(die.0 as usize).map(|d| d.area) != Some(DieArea::Gigs(me.other())) {
             return Ok(false);
         }
         self.act(Act::Steal {
@@ -981,7 +988,9 @@ impl Game {
                     }
                     Complement::State(ast::State::Equipped) => {
                         !cards.is_empty()
-                            && cards.iter().all(|&i| self.state.gear_of(i).next().is_some())
+                            && cards
+                                .iter()
+                                .all(|&i| self.state.gear_of(i).next().is_some())
                     }
                     Complement::AtMaxValue => {
                         !dice.is_empty()
@@ -1021,7 +1030,11 @@ impl Game {
                 // Rule 5.11.4.2: null ☆ is less than any number.
                 let mine = self.state.street_cred(run.controller);
                 let theirs = self.state.street_cred(run.controller.other());
-                let (lo, hi) = if *more { (theirs, mine) } else { (mine, theirs) };
+                let (lo, hi) = if *more {
+                    (theirs, mine)
+                } else {
+                    (mine, theirs)
+                };
                 match (lo, hi) {
                     (_, None) => false,
                     (None, Some(_)) => true,
@@ -1115,12 +1128,9 @@ pub(crate) fn is_rival_gig_to_steal(np: &NounPhrase) -> bool {
         && p.refers_to.is_none()
         && p.quality.is_none()
         && p.or.is_none()
-        && p.post.iter().all(|x| {
-            matches!(
-                x.node,
-                PostMod::With(Filter::SameSidesAs(Ref::Binding(_)))
-            )
-        })
+        && p.post
+            .iter()
+            .all(|x| matches!(x.node, PostMod::With(Filter::SameSidesAs(Ref::Binding(_)))))
 }
 
 /// The `Is` conditions [`Game::event_condition`] reads: `this Unit is spent`, `it's

@@ -376,7 +376,9 @@ impl Walk {
                 }
             }
             Event::YouRollMinOrMax(np) => self.event_gig(span, np),
-            Event::Steals { subject, object, .. } => {
+            Event::Steals {
+                subject, object, ..
+            } => {
                 if !is_a_rival(subject) {
                     self.event_card(span, subject, false);
                 }
@@ -408,12 +410,10 @@ impl Walk {
                     && !p.first
                     && p.participle.is_none()
                     && p.orientation.is_none()
-                    && (p.status.is_none()
-                        || (!any_kind && p.status == Some(Status::Equipped)))
+                    && (p.status.is_none() || (!any_kind && p.status == Some(Status::Equipped)))
                     && matches!(p.quality, None | Some(Quality::Tag(_)))
                     && noun_ok(&p.head.noun)
-                    && p
-                        .or
+                    && p.or
                         .as_ref()
                         .is_none_or(|o| noun_ok(&o.head.noun) && o.colour.is_none())
                     && p.post.is_empty()
