@@ -171,6 +171,21 @@ pub enum Event {
     NotStolen(DieId),
     /// a delayed effect was created, to resolve later this turn (rule 8.16.1)
     DelayedCreated(InstId),
+    /// an effect made a lasting statement (rule 10.22) about a card, or about every card its
+    /// subject describes (`target` = `None`)
+    Stated {
+        /// the card whose effect it is
+        source: InstId,
+        /// the card it is about
+        target: Option<InstId>,
+    },
+    /// an effect gave a card a keyword
+    Granted {
+        /// the card
+        inst: InstId,
+        /// the keyword
+        keyword: gigscript_dsl::Keyword,
+    },
 }
 
 /// One line of the log.

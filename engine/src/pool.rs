@@ -83,6 +83,7 @@ pub struct Pool {
     any_statics: bool,
     by_id: HashMap<String, CardIdx>,
     any_when: bool,
+    gear_keywords: bool,
 }
 
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
@@ -111,6 +112,7 @@ impl Pool {
             let text = Text::of(card);
             pool.any_statics |= text.statics;
             pool.any_when |= !text.when.is_empty();
+            pool.gear_keywords |= card.kind == CardType::Gear && keywords != Keywords::default();
             pool.texts.push(text);
         }
         pool
@@ -186,6 +188,11 @@ impl Pool {
     /// Whether any executable card of the pool has a static ability (a fast path).
     pub fn any_statics(&self) -> bool {
         self.any_statics
+    }
+
+    /// Whether any Gear of the pool has a keyword (its host has it too, rule 4.11).
+    pub fn any_gear_keywords(&self) -> bool {
+        self.gear_keywords
     }
 
     /// The lines of a card that trigger at the start (`true`) or end of its controller's turn.

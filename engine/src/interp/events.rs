@@ -968,7 +968,7 @@ impl Game {
     }
 
     /// Conditions of trigger texts: `this Unit is spent`, `it's equipped`, `it's at max
-    /// value`, `it's a d20`, `its value is even`, `you have less ☆ than a Rival`.
+    /// value`, `it's a d20`, `its value is even`.
     pub(crate) fn event_condition(&self, run: &EffectRun, c: &Condition) -> bool {
         match c {
             Condition::Is {
@@ -1026,21 +1026,6 @@ impl Game {
                 },
                 None => false,
             },
-            Condition::CredComparedTo { more, .. } => {
-                // Rule 5.11.4.2: null ☆ is less than any number.
-                let mine = self.state.street_cred(run.controller);
-                let theirs = self.state.street_cred(run.controller.other());
-                let (lo, hi) = if *more {
-                    (theirs, mine)
-                } else {
-                    (mine, theirs)
-                };
-                match (lo, hi) {
-                    (_, None) => false,
-                    (None, Some(_)) => true,
-                    (Some(a), Some(b)) => a < b,
-                }
-            }
             _ => false,
         }
     }

@@ -11,6 +11,7 @@
 
 mod events;
 mod run;
+mod statements;
 mod statics;
 mod support;
 mod trigger;
@@ -18,3 +19,5 @@ mod trigger;
 pub use events::{BoundDice, DelayedEffect, Fired, TriggerCtx};
 pub use run::{Ask, Bound, EffectRun};
 pub use support::{unsupported, Unsupported};
+
+pub(crate) use statements::type_bit;
