@@ -392,6 +392,29 @@ fn test_file_plays_a_card_file_outside_the_catalogue() {
         "{text}{}",
         stderr(&out)
     );
+    // The same example written with `a max Gig` (rule 6.3).
+    let fixture = "tests/fixtures/cards/alpha/throwaway-max-squeeze.toml";
+    let out = gig(&["test", "--verbose", "--file", fixture]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(text.ends_with("3/3 rulings pass\n"), "{text}");
+    let out = gig(&["check", fixture]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("1 parse, 1 round-trip, 0 ambiguous, 1 executable"),
+        "{text}"
+    );
+    // `Give a friendly Unit these effects.` and `they instead choose one effect for you`;
+    // `you control 2 or more Gigs with 8+ value` / `… with different values`.
+    for fixture in [
+        "tests/fixtures/cards/alpha/throwaway-two-gifts.toml",
+        "tests/fixtures/cards/alpha/throwaway-high-rollers.toml",
+    ] {
+        let out = gig(&["test", "--verbose", "--file", fixture]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{text}{}", stderr(&out));
+        assert!(text.ends_with("3/3 rulings pass\n"), "{text}");
+    }
 }
 
 #[test]

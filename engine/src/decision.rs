@@ -34,6 +34,8 @@ pub enum DecisionKind {
     Mode,
     /// a number: how much to change a Gig by (`up to`, rule 2.8; `±`)
     Number,
+    /// whether an optional replacement effect applies (rule 10.26)
+    Replace,
 }
 
 impl DecisionKind {

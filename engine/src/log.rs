@@ -186,6 +186,13 @@ pub enum Event {
         /// the keyword
         keyword: gigscript_dsl::Keyword,
     },
+    /// a replacement effect of card text applies instead of defeating a card (rule 10.25)
+    Replaced {
+        /// the replacement effect's card
+        source: InstId,
+        /// the card that would have been defeated
+        affected: InstId,
+    },
 }
 
 /// One line of the log.

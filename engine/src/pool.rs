@@ -70,6 +70,8 @@ struct Text {
     turn: Vec<(u8, bool)>,
     /// lines of `When …` and `The first time … each turn` triggers
     when: Vec<u8>,
+    /// has a replacement effect, and every construct of the card executes
+    replaces: bool,
 }
 
 /// The facts of every card of a [`CardDb`], plus ids and tags for labels and filters, and each
@@ -84,6 +86,8 @@ pub struct Pool {
     by_id: HashMap<String, CardIdx>,
     any_when: bool,
     gear_keywords: bool,
+    names: Vec<String>,
+    any_replacements: bool,
 }
 
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
@@ -113,9 +117,26 @@ impl Pool {
             pool.any_statics |= text.statics;
             pool.any_when |= !text.when.is_empty();
             pool.gear_keywords |= card.kind == CardType::Gear && keywords != Keywords::default();
+            pool.any_replacements |= text.replaces;
+            pool.names.push(card.name.clone());
             pool.texts.push(text);
         }
         pool
+    }
+
+    /// Whether a card has a replacement effect that executes.
+    pub fn has_replacements(&self, idx: CardIdx) -> bool {
+        self.texts.get(idx.0 as usize).is_some_and(|t| t.replaces)
+    }
+
+    /// Whether any card of the pool has one (games without such cards skip the search).
+    pub fn any_replacements(&self) -> bool {
+        self.any_replacements
+    }
+
+    /// The printed name of a card (`""` for an index from another pool).
+    pub fn name(&self, idx: CardIdx) -> &str {
+        self.names.get(idx.0 as usize).map_or("", |s| s.as_str())
     }
 
     /// The parsed text of a card, if it parses.
@@ -309,6 +330,13 @@ impl Text {
             .iter()
             .any(|a| matches!(a.node, Ability::Static(_)))
             && unsupported.is_empty();
+        let replaces = script
+            .top
+            .iter()
+            .chain(std::iter::once(&script.text))
+            .flat_map(|t| t.abilities.iter())
+            .any(|a| matches!(a.node, Ability::Replacement { .. }))
+            && unsupported.is_empty();
         Text {
             script: Some(script),
             unsupported,
@@ -316,6 +344,7 @@ impl Text {
             statics,
             turn,
             when,
+            replaces,
         }
     }
 }

@@ -21,8 +21,8 @@ use crate::log::Event;
 use crate::rules::Action as Act;
 use crate::state::{die_bit, DieArea, DieId, EffectRef, Frame, InstId, PlayerId, Zone};
 use gigscript_dsl::ast::{
-    self, Ability, Clause, Complement, Condition, Controller, Effect, Expr, Filter, Noun,
-    NounPhrase, Np, Owner, Parity, PostMod, Quality, Quantity, Ref, SetValue, Stat, Trigger,
+    self, Ability, Clause, Controller, Effect, Filter, Noun, NounPhrase, Np, PostMod, Quality,
+    Quantity, Ref, SetValue, Trigger,
 };
 use gigscript_dsl::CardType;
 use rand::Rng;
@@ -451,6 +451,13 @@ impl Game {
         if self.state.frames.len() > n {
             if let Some(Frame::Effect(run)) = self.state.frames.last_mut() {
                 run.bindings = ctx.cards;
+                // One Gig bound: also where conditions and numbers read Gig bindings.
+                for b in &ctx.dice {
+                    if let [d] = b.dice[..] {
+                        run.gigs.retain(|x| x.0 != b.id);
+                        run.gigs.push((b.id, d));
+                    }
+                }
                 run.dice = ctx.dice;
                 if let Some((sentence, step)) = ctx.resume {
                     // The sentence's lead and condition were met when it was created.
@@ -534,7 +541,7 @@ impl Game {
                 }
             }
             (ast::Event::YouRollIn(np), Happening::RolledIn(die, p))
-                if p == me && self.gig_is(me, np, die, p) =>
+                if p == me && self.event_gig_is(me, np, die, p) =>
             {
                 let mut d = Vec::new();
                 bind_dice(&mut d, np, vec![die]);
@@ -544,7 +551,7 @@ impl Game {
                 let Some(x) = self.state.dice.get(die.0 as usize) else {
                     return Vec::new();
                 };
-                if (x.value == 1 || x.value == x.sides) && self.gig_is(me, np, die, p) {
+                if (x.value == 1 || x.value == x.sides) && self.event_gig_is(me, np, die, p) {
                     let mut d = Vec::new();
                     bind_dice(&mut d, np, vec![die]);
                     one(Vec::new(), d)
@@ -584,7 +591,7 @@ impl Game {
                 let ok: Vec<DieId> = dice
                     .iter()
                     .copied()
-                    .filter(|&d| self.gig_is(me, object, d, by.other()))
+                    .filter(|&d| self.event_gig_is(me, object, d, by.other()))
                     .collect();
                 let many =
                     matches!(&object.node, Np::Phrase(p) if p.quantity == Quantity::OneOrMore);
@@ -637,7 +644,7 @@ impl Game {
                     Some(DieArea::Gigs(p)) => p,
                     _ => return Vec::new(),
                 };
-                if who_ok && self.gig_is(me, object, die, holder) {
+                if who_ok && self.event_gig_is(me, object, die, holder) {
                     let mut d = Vec::new();
                     bind_dice(&mut d, object, vec![die]);
                     one(Vec::new(), d)
@@ -759,7 +766,7 @@ impl Game {
     }
 
     /// Whether Gig `die`, held by `holder`, is what the phrase of an event describes.
-    fn gig_is(&self, me: PlayerId, np: &NounPhrase, die: DieId, holder: PlayerId) -> bool {
+    fn event_gig_is(&self, me: PlayerId, np: &NounPhrase, die: DieId, holder: PlayerId) -> bool {
         let Np::Phrase(p) = &np.node else {
             return false;
         };
@@ -801,6 +808,8 @@ impl Game {
     /// Binds the Gig chosen for an action to its noun phrase.
     pub(crate) fn bind_die(run: &mut EffectRun, np: &NounPhrase, die: DieId) {
         if let Some(b) = np.binds {
+            run.gigs.retain(|x| x.0 != b.0);
+            run.gigs.push((b.0, die));
             run.dice.retain(|x| x.id != b.0);
             run.dice.push(BoundDice {
                 id: b.0,
@@ -908,7 +917,7 @@ impl Game {
                 .state
                 .gigs(run.controller.other())
                 .filter(|&d| {
-                    die_bit(d) != 0 && self.gig_is(run.controller, what, d, d_holder(self, d))
+                    die_bit(d) != 0 && self.event_gig_is(run.controller, what, d, d_holder(self, d))
                 })
                 .collect();
             if options.is_empty() {
@@ -967,69 +976,6 @@ impl Game {
         Ok(done)
     }
 
-    /// Conditions of trigger texts: `this Unit is spent`, `it's equipped`, `it's at max
-    /// value`, `it's a d20`, `its value is even`.
-    pub(crate) fn event_condition(&self, run: &EffectRun, c: &Condition) -> bool {
-        match c {
-            Condition::Is {
-                subject,
-                complement,
-                or_has: None,
-                ..
-            } => {
-                let dice = self.referred_dice(run, subject);
-                let cards = self.condition_cards(run, subject);
-                match complement {
-                    Complement::State(ast::State::Spent) => {
-                        !cards.is_empty()
-                            && cards
-                                .iter()
-                                .all(|&i| self.state.inst(i).is_some_and(|x| x.spent))
-                    }
-                    Complement::State(ast::State::Equipped) => {
-                        !cards.is_empty()
-                            && cards
-                                .iter()
-                                .all(|&i| self.state.gear_of(i).next().is_some())
-                    }
-                    Complement::AtMaxValue => {
-                        !dice.is_empty()
-                            && dice.iter().all(|d| {
-                                self.state
-                                    .dice
-                                    .get(d.0 as usize)
-                                    .is_some_and(|x| x.value == x.sides)
-                            })
-                    }
-                    Complement::Kind(np) => match &np.node {
-                        Np::Phrase(p) => match p.head.noun {
-                            Noun::Die(n) => {
-                                !dice.is_empty()
-                                    && dice.iter().all(|d| {
-                                        self.state
-                                            .dice
-                                            .get(d.0 as usize)
-                                            .is_some_and(|x| u32::from(x.sides) == n)
-                                    })
-                            }
-                            _ => false,
-                        },
-                        _ => false,
-                    },
-                    _ => false,
-                }
-            }
-            Condition::NumberParity(e, parity) => match self.gig_value(run, &e.node) {
-                Some(v) => match parity {
-                    Parity::Even => v % 2 == 0,
-                    Parity::Odd => v % 2 == 1,
-                },
-                None => false,
-            },
-            _ => false,
-        }
-    }
-
     /// The cards a condition's subject names (`this Unit`, `it`).
     fn condition_cards(&self, run: &EffectRun, np: &NounPhrase) -> Vec<InstId> {
         let r = match &np.node {
@@ -1041,29 +987,6 @@ impl Game {
             Some(r) => self.ref_card(run.source, r, &run.bindings),
             None => Vec::new(),
         }
-    }
-
-    /// `its value`, `that Gig's value`: the value of a bound Gig.
-    pub(crate) fn gig_value(&self, run: &EffectRun, e: &Expr) -> Option<u32> {
-        let Expr::Stat {
-            owner,
-            stat: Stat::Value,
-        } = e
-        else {
-            return None;
-        };
-        let dice = match owner {
-            Owner::Its(Ref::Binding(b)) | Owner::Their(Ref::Binding(b)) => run
-                .dice
-                .iter()
-                .find(|x| x.id == b.0)
-                .map_or_else(Vec::new, |x| x.dice.clone()),
-            Owner::Of(np) => self.referred_dice(run, np),
-            _ => Vec::new(),
-        };
-        dice.first()
-            .and_then(|d| self.state.dice.get(d.0 as usize))
-            .map(|d| u32::from(d.value))
     }
 }
 
@@ -1116,39 +1039,4 @@ pub(crate) fn is_rival_gig_to_steal(np: &NounPhrase) -> bool {
         && p.post
             .iter()
             .all(|x| matches!(x.node, PostMod::With(Filter::SameSidesAs(Ref::Binding(_)))))
-}
-
-/// The `Is` conditions [`Game::event_condition`] reads: `this Unit is spent`, `it's
-/// equipped` (a card), `it's at max value`, `it's a d20` (a bound Gig).
-pub(crate) fn is_simple_is(subject: &NounPhrase, complement: &Complement) -> bool {
-    let this = match &subject.node {
-        Np::Pronoun { refers_to, .. } => matches!(refers_to, Ref::This | Ref::Host),
-        Np::Phrase(p) => matches!(p.refers_to, Some(Ref::This | Ref::Host)),
-        _ => false,
-    };
-    match complement {
-        Complement::State(ast::State::Spent | ast::State::Equipped) => this,
-        Complement::AtMaxValue => is_bound_gig(subject),
-        Complement::Kind(np) => {
-            is_bound_gig(subject)
-                && matches!(&np.node, Np::Phrase(p) if matches!(p.head.noun, Noun::Die(_))
-                    && p.quantity == Quantity::One && p.post.is_empty() && p.quality.is_none())
-        }
-        _ => false,
-    }
-}
-
-/// `its value`, `that Gig's value` of a bound Gig.
-pub(crate) fn is_bound_gig_value(e: &Expr) -> bool {
-    match e {
-        Expr::Stat {
-            owner,
-            stat: Stat::Value,
-        } => match owner {
-            Owner::Its(Ref::Binding(_)) => true,
-            Owner::Of(np) => is_bound_gig(np),
-            _ => false,
-        },
-        _ => false,
-    }
 }

@@ -9,7 +9,9 @@
 //!
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
+mod conditions;
 mod events;
+mod replace;
 mod run;
 mod statements;
 mod statics;

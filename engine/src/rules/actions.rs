@@ -204,6 +204,18 @@ impl Game {
                 return Ok(());
             }
         }
+        // Replacement effects of card text (crate::interp::replace): `If … would be defeated,
+        // … instead.`
+        let action = match action {
+            Action::Defeat(list) if self.pool.any_replacements() => {
+                let rest = self.replace_defeats(list)?;
+                if rest.is_empty() {
+                    return self.check_outcome();
+                }
+                Action::Defeat(rest)
+            }
+            other => other,
+        };
         let kind = action.kind();
         let affected = action.affected();
         if let Some(r) = self

@@ -209,6 +209,10 @@ impl Game {
                 }
                 // `When … loses/wins a fight` triggers, with the opposing Unit (rule 9.18).
                 self.fight_triggers(a.attacker, def, a.losers, pa, pd)?;
+                // `{Attack} If this Unit wins a fight against …` (crate::interp::conditions).
+                if a.losers == 2 {
+                    self.won_fight(a.attacker)?;
+                }
                 a.step = AttackStep::FightResult;
             }
             AttackStep::FightResult => {
@@ -226,6 +230,11 @@ impl Game {
                     {
                         defeated.push(loser);
                     }
+                }
+                // Rule 10.26: optional replacements are asked about first.
+                if let Some(ask) = self.replacement_question(&defeated) {
+                    self.state.frames.push(ask);
+                    return Ok(());
                 }
                 if !defeated.is_empty() {
                     self.act(Action::Defeat(defeated))?;

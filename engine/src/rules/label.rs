@@ -246,6 +246,9 @@ impl Game {
                 Event::Granted { inst, keyword } => {
                     format!("{} gets {}", card(inst), keyword_name(keyword))
                 }
+                Event::Replaced { source, affected } => {
+                    format!("{} replaces the defeat of {}", card(source), card(affected))
+                }
             },
         }
     }

@@ -75,6 +75,11 @@ impl Game {
             Frame::Attack(a) => self.attack_decision(&a),
             Frame::Effect(ref run) => self.effect_decision(run),
             Frame::ProgramEnd { .. } => None,
+            Frame::Replace { source, .. } => self.replace_decision(source),
+            Frame::ReplaceChoose {
+                affected,
+                ref options,
+            } => self.replace_choose_decision(affected, options),
         }
     }
 
@@ -129,7 +134,10 @@ impl Game {
                 self.state.frames.pop();
                 self.finish_program(inst)
             }
-            Frame::Main | Frame::Equip { .. } => {
+            Frame::Main
+            | Frame::Equip { .. }
+            | Frame::Replace { .. }
+            | Frame::ReplaceChoose { .. } => {
                 Err(EngineError::Bug("a decision frame was stepped automatically").into())
             }
         }

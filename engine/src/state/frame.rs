@@ -54,6 +54,22 @@ pub enum Frame {
         /// the Program
         inst: InstId,
     },
+    /// whether an optional replacement effect applies (rule 10.26), asked of its controller
+    /// before the action it would replace
+    Replace {
+        /// the card with the replacement effect
+        source: InstId,
+        /// the card the action would be done to
+        affected: InstId,
+    },
+    /// which of several mandatory replacement effects applies (rule 10.28.1), asked of the
+    /// controller of the card the action would be done to
+    ReplaceChoose {
+        /// the card the action would be done to
+        affected: InstId,
+        /// the cards with the replacement effects
+        options: Vec<InstId>,
+    },
 }
 
 impl Frame {
@@ -67,7 +83,9 @@ impl Frame {
             | Frame::Equip { .. }
             | Frame::Call { .. }
             | Frame::Effect(_)
-            | Frame::ProgramEnd { .. } => true,
+            | Frame::ProgramEnd { .. }
+            | Frame::Replace { .. }
+            | Frame::ReplaceChoose { .. } => true,
             Frame::Attack(a) => a.step == AttackStep::StealChoose,
             _ => false,
         }

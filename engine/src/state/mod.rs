@@ -280,6 +280,10 @@ pub struct State {
     /// statements made by effects that last (rules 10.22, 10.23)
     #[serde(default)]
     pub statements: Vec<Statement>,
+    /// answers to optional replacement effects (rule 10.26) for the action about to happen:
+    /// (the replacement's card, the card it would replace the action on, applied?)
+    #[serde(default)]
+    pub replace_answers: Vec<(InstId, InstId, bool)>,
 }
 
 impl Player {
@@ -331,6 +335,7 @@ impl State {
         self.delayed.clone_from(&other.delayed);
         self.steal_actor = other.steal_actor;
         self.statements.clone_from(&other.statements);
+        self.replace_answers.clone_from(&other.replace_answers);
     }
 
     /// Replaces the RNG by a fresh one from `seed`. A new game's state depends on its seed only

@@ -156,6 +156,7 @@ fn empty_state(seed: u64) -> State {
         outcome: None,
         rng: ChaCha8Rng::seed_from_u64(seed),
         statements: Vec::new(),
+        replace_answers: Vec::new(),
     }
 }
 
