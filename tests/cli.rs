@@ -424,3 +424,20 @@ fn check_counts_executable_cards() {
     assert!(text.contains(" executable"), "{text}");
     assert!(stderr(&out).contains("warning: not executable"));
 }
+
+#[test]
+fn test_file_plays_activated_abilities_outside_the_catalogue() {
+    // Rules 10.18–10.20, 11.26, 4.11.3, 11.8.3: {Quick}, attack windows, a Gear's ability used
+    // by its host and an activation cost lowered by a cost rule, written in existing phrases.
+    for (fixture, n) in [
+        ("tests/fixtures/cards/alpha/throwaway-quick-medic.toml", 3),
+        ("tests/fixtures/cards/alpha/throwaway-lookout.toml", 4),
+        ("tests/fixtures/cards/alpha/throwaway-cheap-tap.toml", 3),
+        ("tests/fixtures/cards/alpha/throwaway-hand-me-down.toml", 2),
+    ] {
+        let out = gig(&["test", "--file", fixture]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{text}{}", stderr(&out));
+        assert!(text.ends_with(&format!("{n}/{n} rulings pass\n")), "{text}");
+    }
+}

@@ -142,6 +142,8 @@ impl GreedyBot {
             Choice::Gig(d) => view.die(d).map_or(0, |d| i32::from(d.value)),
             Choice::Mode(_) => 0,
             Choice::Number(n) => i32::from(n),
+            // An ability the bot can't weigh: a little better than passing.
+            Choice::Activate { .. } | Choice::PlayAlso(_) => 1,
         }
     }
 }

@@ -70,6 +70,10 @@ struct Text {
     turn: Vec<(u8, bool)>,
     /// lines of `When …` and `The first time … each turn` triggers
     when: Vec<u8>,
+    /// the lines of activated abilities (rules 10.18–10.20)
+    activated: Vec<u8>,
+    /// the lines of cost rules that execute: about this card (`false`) or others (`true`)
+    cost_rules: Vec<(u8, bool)>,
     /// has a replacement effect, and every construct of the card executes
     replaces: bool,
 }
@@ -85,6 +89,7 @@ pub struct Pool {
     any_statics: bool,
     by_id: HashMap<String, CardIdx>,
     any_when: bool,
+    any_cost_statics: bool,
     gear_keywords: bool,
     names: Vec<String>,
     any_replacements: bool,
@@ -116,6 +121,7 @@ impl Pool {
             let text = Text::of(card);
             pool.any_statics |= text.statics;
             pool.any_when |= !text.when.is_empty();
+            pool.any_cost_statics |= text.cost_rules.iter().any(|&(_, others)| others);
             pool.gear_keywords |= card.kind == CardType::Gear && keywords != Keywords::default();
             pool.any_replacements |= text.replaces;
             pool.names.push(card.name.clone());
@@ -204,6 +210,26 @@ impl Pool {
     /// Whether a card has a static ability that executes (the card is executable).
     pub fn has_statics(&self, idx: CardIdx) -> bool {
         self.texts.get(idx.0 as usize).is_some_and(|t| t.statics)
+    }
+
+    /// The lines of a card's activated abilities, in order.
+    pub fn activated_lines(&self, idx: CardIdx) -> &[u8] {
+        self.texts
+            .get(idx.0 as usize)
+            .map_or(&[][..], |t| &t.activated)
+    }
+
+    /// The lines of a card's cost rules that execute, each with whether it is about other
+    /// cards (`Play your first CYBERWARE Gear each turn for -3 €$`) rather than this one.
+    pub fn cost_rule_lines(&self, idx: CardIdx) -> &[(u8, bool)] {
+        self.texts
+            .get(idx.0 as usize)
+            .map_or(&[][..], |t| &t.cost_rules)
+    }
+
+    /// Whether any card of the pool has an executing cost rule about other cards (a fast path).
+    pub fn any_cost_statics(&self) -> bool {
+        self.any_cost_statics
     }
 
     /// Whether any executable card of the pool has a static ability (a fast path).
@@ -324,6 +350,26 @@ impl Text {
                 }
             }
         }
+        let executes = |line: usize| !unsupported.iter().any(|(u, _)| usize::from(u.line) == line);
+        let mut activated = Vec::new();
+        let mut cost_rules = Vec::new();
+        for (line, a) in script
+            .top
+            .iter()
+            .chain(std::iter::once(&script.text))
+            .flat_map(|t| t.abilities.iter())
+            .enumerate()
+        {
+            match &a.node {
+                // Offered even when its effect does not execute yet: activating it pays the
+                // costs and logs `not executed` (never a silent no-op).
+                Ability::Activated { .. } => activated.push(line as u8),
+                Ability::CostRule(r) if executes(line) => {
+                    cost_rules.push((line as u8, crate::rules::cost_rule_is_static(&r.node)))
+                }
+                _ => {}
+            }
+        }
         let statics = script
             .text
             .abilities
@@ -344,6 +390,8 @@ impl Text {
             statics,
             turn,
             when,
+            activated,
+            cost_rules,
             replaces,
         }
     }

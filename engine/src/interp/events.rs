@@ -837,8 +837,9 @@ impl Game {
     }
 
     /// `Set those Gigs to 1` (rule 6.4.3: setting is adjusting to a value; off its faces, or
-    /// the value it has, it fails, rules 6.4.4, 6.4.5). The one step function for `set`.
-    pub(crate) fn set_gig(
+    /// the value it has, it fails, rules 6.4.4, 6.4.5). A Gig chosen by the effect is set by
+    /// `set_gig` (gig_moves.rs); this sets the Gigs a trigger bound, all of them.
+    pub(crate) fn set_bound_gigs(
         &mut self,
         run: &EffectRun,
         gig: &NounPhrase,

@@ -9,8 +9,11 @@
 //!
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
+mod activated;
 mod conditions;
+mod equip;
 mod events;
+mod gig_moves;
 mod replace;
 mod run;
 mod statements;
@@ -18,8 +21,11 @@ mod statics;
 mod support;
 mod trigger;
 
+pub(crate) use activated::{window_executes, When};
+pub(crate) use equip::equip_gear_executes;
 pub use events::{BoundDice, DelayedEffect, Fired, TriggerCtx};
 pub use run::{Ask, Bound, EffectRun};
+pub(crate) use support::is_a_rival;
 pub use support::{unsupported, Unsupported};
 
 pub(crate) use statements::type_bit;

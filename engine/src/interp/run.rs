@@ -86,6 +86,9 @@ pub struct EffectRun {
     pub dice: Vec<super::BoundDice>,
     /// a delayed effect resuming: only this sentence runs, its delayed part
     pub only: Option<u8>,
+    /// the second Gig chosen for the current action (`swap`, `set … to the value of …`)
+    #[serde(default)]
+    pub gig2: Option<DieId>,
     /// the Gigs of each Gig binding met so far (`Adjust a rival Gig …` → `the same value`)
     #[serde(default)]
     pub gigs: Vec<(u32, DieId)>,
@@ -125,6 +128,7 @@ impl EffectRun {
             mode: None,
             dice: Vec::new(),
             only: None,
+            gig2: None,
             gigs: Vec::new(),
             instead: 0,
             weighed: false,
@@ -173,6 +177,7 @@ impl EffectRun {
         self.picked.clear();
         self.gig = None;
         self.delta = None;
+        self.gig2 = None;
     }
 
     fn did(&self, s: ast::SentenceId) -> bool {
@@ -262,6 +267,7 @@ impl Game {
             (Some(Ask::May), Choice::Yes) => run.entered = true,
             (Some(Ask::May), Choice::No) => run.next_sentence(),
             (Some(Ask::Card(_)), Choice::Card(i)) => run.picked.push(i),
+            (Some(Ask::Gig(_)), Choice::Gig(d)) if run.gig.is_some() => run.gig2 = Some(d),
             (Some(Ask::Gig(_)), Choice::Gig(d)) => run.gig = Some(d),
             (Some(Ask::Number(_)), Choice::Number(n)) => run.delta = Some(n),
             (Some(Ask::Mode(_)), Choice::Mode(m)) => {
@@ -288,7 +294,9 @@ impl Game {
         let pool = self.pool.clone();
         let card = self.inst_ok(run.source)?.card;
         let sentences: &[Spanned<Sentence>] = match pool.ability(card, run.line).map(|a| &a.node) {
-            Some(Ability::Triggered { effect, .. }) | Some(Ability::Resolution { effect, .. }) => {
+            Some(Ability::Triggered { effect, .. })
+            | Some(Ability::Resolution { effect, .. })
+            | Some(Ability::Activated { effect, .. }) => {
                 match effect {
                     Effect::Sentences(s) => s,
                     // `Choose one effect.` (rule 10.9): the controller picks a mode first.
@@ -470,6 +478,7 @@ impl Game {
                         run.picked.clear();
                         run.gig = None;
                         run.delta = None;
+                        run.gig2 = None;
                     }
                     Stepped::Wait => {
                         self.state.frames.push(crate::state::Frame::Effect(run));
@@ -498,8 +507,11 @@ impl Game {
         }
         if run.all_modes {
             // The next mode, if any, resolves as part of the same effect.
-            if let Some(Ability::Triggered { effect, .. } | Ability::Resolution { effect, .. }) =
-                pool.ability(card, run.line).map(|a| &a.node)
+            if let Some(
+                Ability::Triggered { effect, .. }
+                | Ability::Resolution { effect, .. }
+                | Ability::Activated { effect, .. },
+            ) = pool.ability(card, run.line).map(|a| &a.node)
             {
                 if let (Effect::Modal { modes, .. }, Some(m)) = (effect, run.mode) {
                     if usize::from(m) + 1 < modes.len() {
@@ -568,7 +580,10 @@ impl Game {
                 gig,
                 amount,
             } => self.change_gig(run, *direction, gig, *amount),
-            Action::SetGig { gig, to } => Ok(Stepped::Done(self.set_gig(run, gig, to)?)),
+            // `set those Gigs to 1`: the Gigs a trigger bound (a chosen Gig: `set_gig`).
+            Action::SetGig { gig, to } if super::events::is_bound_gig(gig) => {
+                Ok(Stepped::Done(self.set_bound_gigs(run, gig, to)?))
+            }
             // `ignore the result and reroll it`: the reroll's value replaces the result.
             Action::IgnoreResult { .. } => Ok(Stepped::Done(true)),
             Action::RerollOnce { what } => Ok(Stepped::Done(self.reroll(run, what)?)),
@@ -692,6 +707,9 @@ impl Game {
                 }
                 Ok(Stepped::Done(done))
             }
+            Action::Swap { gig, with } => self.swap_gigs(run, gig, with),
+            Action::SetGig { gig, to } => self.set_gig(run, gig, to),
+            Action::Equip { gear, to, .. } => self.equip_from_effect(run, gear, to),
             _ => {
                 // Not executable: `start_effect` never runs such an ability.
                 Err(EngineError::Bug("an action the interpreter does not execute").into())
@@ -1047,6 +1065,18 @@ impl Game {
                 .any(|d| d.area == crate::state::DieArea::Fixer(me)),
             Condition::YouControl { what, .. } => match &what.node {
                 Np::Phrase(p) if p.head.noun == Noun::ValuePair => self.has_value_pair(me),
+                // A sided-pair: two friendly Gigs with as many sides (one of them stolen).
+                Np::Phrase(p) if p.head.noun == Noun::SidedPair => {
+                    let sides: Vec<u8> = self
+                        .state
+                        .gigs(me)
+                        .map(|d| self.state.dice[d.0 as usize].sides)
+                        .collect();
+                    sides
+                        .iter()
+                        .enumerate()
+                        .any(|(k, v)| sides[k + 1..].contains(v))
+                }
                 Np::Phrase(p) if super::conditions::is_gig_count(p) => self.controls_gigs(me, p),
                 Np::Phrase(p) if p.head.noun == Noun::Gig => {
                     let max = p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue))

@@ -160,8 +160,9 @@ impl Game {
     /// The sentence a statement made by an effect points at.
     fn sentence_of(&self, r: &Statement) -> Option<&Sentence> {
         let card = self.state.inst(r.source)?.card;
-        let (Ability::Triggered { effect, .. } | Ability::Resolution { effect, .. }) =
-            &self.pool.ability(card, r.line)?.node
+        let (Ability::Triggered { effect, .. }
+        | Ability::Resolution { effect, .. }
+        | Ability::Activated { effect, .. }) = &self.pool.ability(card, r.line)?.node
         else {
             return None;
         };
@@ -1082,7 +1083,9 @@ impl Game {
         let card = self.inst_ok(run.source)?.card;
         let pool = self.pool.clone();
         let duration = match pool.ability(card, run.line).map(|a| &a.node) {
-            Some(Ability::Triggered { effect, .. }) | Some(Ability::Resolution { effect, .. }) => {
+            Some(Ability::Triggered { effect, .. })
+            | Some(Ability::Resolution { effect, .. })
+            | Some(Ability::Activated { effect, .. }) => {
                 let ss = match effect {
                     Effect::Sentences(ss) => Some(ss),
                     Effect::Modal { modes, .. } => run.mode.and_then(|m| modes.get(m as usize)),

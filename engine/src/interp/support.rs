@@ -81,13 +81,34 @@ impl Walk {
                 }
                 self.effect(effect);
             }
-            Ability::Activated { .. } => self.no(span, "an activated ability"),
+            Ability::Activated {
+                quick: _,
+                window,
+                costs,
+                effect,
+            } => {
+                for c in costs {
+                    match c.node {
+                        Cost::Spend | Cost::Eddies(_) => {}
+                    }
+                }
+                if let Some(w) = window {
+                    if !super::window_executes(&w.node) {
+                        self.no(&w.span, "this activation window");
+                    }
+                }
+                self.effect(effect);
+            }
             Ability::Static(effect) => self.static_ability(span, effect),
             Ability::CostRule(r) => match &r.node {
                 CostRule::PlayFor { .. }
                 | CostRule::EffectCosts { .. }
                 | CostRule::AlsoPlay { .. }
-                | CostRule::PlayForIf { .. } => self.no(span, "a cost rule"),
+                | CostRule::PlayForIf { .. } => {
+                    if !crate::rules::cost_rule_executes(&r.node) {
+                        self.no(span, "a cost rule")
+                    }
+                }
             },
             // `If <unit> would be defeated, [you may] [spend N €$ to] defeat <card> instead.`
             // (rules 10.24–10.29, crate::interp::replace)
@@ -333,7 +354,18 @@ impl Walk {
                     self.no(span, "`double …`")
                 }
             }
-            Action::Equip { .. } => self.no(span, "`equip …`"),
+            Action::Equip {
+                gear,
+                only,
+                free: _,
+                to,
+            } => {
+                if *only || !super::equip_gear_executes(gear) {
+                    self.no(span, "`equip …`");
+                } else {
+                    self.target(to);
+                }
+            }
             Action::IgnoreResult { of } => {
                 if !matches!(of, Ref::Binding(_)) {
                     self.no(span, "`ignore the result`")
@@ -351,7 +383,12 @@ impl Walk {
             Action::Search { .. } => self.no(span, "`search …`"),
             Action::Sell { .. } => self.no(span, "`sell …` from an effect"),
             Action::SetGig { gig, to } => {
-                if !(super::events::is_bound_gig(gig) && matches!(to, SetValue::Number(_))) {
+                let other_ok = match to {
+                    SetValue::Number(_) => true,
+                    SetValue::SameValueAs(np) | SetValue::ValueOf(np) => is_any_gig_phrase(np),
+                };
+                let bound = super::events::is_bound_gig(gig) && matches!(to, SetValue::Number(_));
+                if !bound && (!is_any_gig_phrase(gig) || !other_ok) {
                     self.no(span, "`set a Gig to …`")
                 }
             }
@@ -361,7 +398,11 @@ impl Walk {
                     self.no(span, "`steal …` from an effect")
                 }
             }
-            Action::Swap { .. } => self.no(span, "`swap …`"),
+            Action::Swap { gig, with } => {
+                if !is_gig_phrase(gig) || !is_gig_phrase(with) {
+                    self.no(span, "`swap …`")
+                }
+            }
         }
     }
 
@@ -476,6 +517,7 @@ impl Walk {
             // `you control 3 or more Gigs with different values` (crate::interp::conditions)
             Condition::YouControl { what, .. } if matches!(&what.node, Np::Phrase(p) if super::conditions::is_gig_count(p)) =>
                 {}
+            Condition::YouControl { what, .. } if is_pair_of_gigs(what) => {}
             Condition::YouControl { what, .. } => self.target(what),
             Condition::Equals(a, b) => {
                 if !is_number(&a.node) || !is_number(&b.node) {
@@ -712,6 +754,37 @@ pub(crate) fn is_a_rival(np: &NounPhrase) -> bool {
         && p.quantity == Quantity::One
         && p.owner.is_none()
         && p.post.is_empty())
+}
+
+/// `a Gig`, `a friendly Gig`, `a player's Gig`, `another player's Gig`, `another Gig`: one Gig in
+/// a Gig area (`set … to …`).
+pub(crate) fn is_any_gig_phrase(np: &NounPhrase) -> bool {
+    let Np::Phrase(p) = &np.node else {
+        return false;
+    };
+    p.head.noun == Noun::Gig
+        && (matches!(p.quantity, Quantity::One | Quantity::Another)
+            || (p.owner.is_some() && p.quantity == Quantity::Bare))
+        && p.owner.is_none_or(|o| !o.rival)
+        && p.refers_to.is_none()
+        && !p.first
+        && p.participle.is_none()
+        && p.orientation.is_none()
+        && p.status.is_none()
+        && p.or.is_none()
+        && p.quality.is_none()
+        && p.post.is_empty()
+}
+
+/// `a value-pair`, `a sided-pair of Gigs` (rule 6.5): two friendly Gigs with the same value or
+/// the same number of sides.
+pub(crate) fn is_pair_of_gigs(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if matches!(p.head.noun, Noun::ValuePair | Noun::SidedPair)
+        && p.quantity == Quantity::One
+        && p.owner.is_none()
+        && p.controller.is_none()
+        && p.quality.is_none()
+        && p.post.iter().all(|x| matches!(x.node, PostMod::OfGigs)))
 }
 
 /// `it`, `that Unit`, `this Unit`: a reference to something named before (or the card).

@@ -16,6 +16,7 @@ pub use effect::{
     ActionKind, Duration, EffectRef, EventKind, Modifier, Pending, PersistentEffect, Replacement,
     Statement, Trigger,
 };
+pub use frame::Activation;
 pub use frame::{
     die_bit, AttackFrame, AttackStep, EndStep, Frame, PlayHow, SetupStep, StartStep, Target,
 };
@@ -179,6 +180,9 @@ pub struct Player {
     /// the card types played this turn, one bit per type (`you played a Program this turn`)
     #[serde(default)]
     pub played_this_turn: u8,
+    /// the cards this player played this turn, in order (`your first … each turn`)
+    #[serde(default)]
+    pub played_cards_this_turn: Vec<InstId>,
 }
 
 impl Player {
