@@ -426,6 +426,29 @@ fn check_counts_executable_cards() {
 }
 
 #[test]
+fn test_file_plays_the_hidden_zone_actions_of_fixture_cards() {
+    // The actions of catalogue cards whose trigger or cost runs elsewhere, under a timing label.
+    for (card, n) in [
+        ("throwaway-deck-sifter", 2),
+        ("throwaway-scavenger", 2),
+        ("throwaway-soulkiller", 2),
+        ("throwaway-dragon", 2),
+        ("throwaway-reunion", 2),
+        ("throwaway-maestro", 4),
+        ("throwaway-enigma", 2),
+    ] {
+        let fixture = format!("tests/fixtures/cards/alpha/{card}.toml");
+        let out = gig(&["test", "--file", &fixture]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.ends_with(&format!("{n}/{n} rulings pass\n")),
+            "{text}{}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
 fn test_file_plays_activated_abilities_outside_the_catalogue() {
     // Rules 10.18–10.20, 11.26, 4.11.3, 11.8.3: {Quick}, attack windows, a Gear's ability used
     // by its host and an activation cost lowered by a cost rule, written in existing phrases.

@@ -82,6 +82,7 @@ impl GreedyBot {
                 }
             }
             Choice::Call(_) => 2,
+            Choice::CardType(_) => 0,
             Choice::Play(i) => match facts(i) {
                 Some(f) => {
                     let cost = f.cost.unwrap_or(0) as i32;

@@ -171,6 +171,22 @@ pub enum Event {
     NotStolen(DieId),
     /// a delayed effect was created, to resolve later this turn (rule 8.16.1)
     DelayedCreated(InstId),
+    /// a card was revealed to both players (rule 11.14)
+    Revealed(InstId),
+    /// a player looked at a hidden or face-down card (rules 5.3.2.1, 11.13)
+    LookedAt {
+        /// who looked
+        player: PlayerId,
+        /// the card
+        inst: InstId,
+    },
+    /// a player searched the top cards of their deck (rule 11.13.1.1)
+    Searched {
+        /// who searched
+        player: PlayerId,
+        /// how many cards
+        count: u8,
+    },
     /// an effect made a lasting statement (rule 10.22) about a card, or about every card its
     /// subject describes (`target` = `None`)
     Stated {

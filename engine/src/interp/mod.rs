@@ -20,6 +20,7 @@ mod statements;
 mod statics;
 mod support;
 mod trigger;
+pub(crate) mod zones;
 
 pub(crate) use activated::{window_executes, When};
 pub(crate) use equip::equip_gear_executes;

@@ -42,6 +42,12 @@ pub enum Ask {
     Number(Vec<i8>),
     /// which of this many modes (`Choose one effect.`)
     Mode(u8),
+    /// the next card for the current action, or none (`up to`; failing to find, rule 11.13.4.1)
+    CardOrNone(Vec<InstId>),
+    /// a card type (`choose a card type`)
+    CardType,
+    /// which of two ways, answered by this player (`A Rival chooses whether …`)
+    Whether(PlayerId),
     /// `you may … instead`: whether this later sentence replaces the current one
     Instead(u32),
     /// yes or no inside a sentence (`… and may draw 5`), answered by the chooser; the answer
@@ -86,6 +92,9 @@ pub struct EffectRun {
     pub dice: Vec<super::BoundDice>,
     /// a delayed effect resuming: only this sentence runs, its delayed part
     pub only: Option<u8>,
+    /// what hidden-zone actions have chosen so far (card types, Gigs, cards played)
+    #[serde(default)]
+    pub zone: super::zones::ZoneRun,
     /// the second Gig chosen for the current action (`swap`, `set … to the value of …`)
     #[serde(default)]
     pub gig2: Option<DieId>,
@@ -128,6 +137,7 @@ impl EffectRun {
             mode: None,
             dice: Vec::new(),
             only: None,
+            zone: Default::default(),
             gig2: None,
             gigs: Vec::new(),
             instead: 0,
@@ -246,6 +256,7 @@ impl Game {
                 prompt: DecisionKind::Number,
                 options: options.iter().map(|&n| Choice::Number(n)).collect(),
             }),
+            ask => Some(super::zones::decision(run, ask)),
         }
     }
 
@@ -281,6 +292,7 @@ impl Game {
             (Some(Ask::Instead(_)), Choice::No) => {}
             (Some(Ask::YesNo), Choice::Yes) => run.delta = Some(1),
             (Some(Ask::YesNo), Choice::No) => run.delta = Some(0),
+            (Some(ask), c) if super::zones::answer(run, &ask, c) => {}
             _ => return Err(EngineError::Bug("an answer to another question").into()),
         }
         Ok(())
@@ -408,6 +420,15 @@ impl Game {
             }
             let steps: &[ast::Step] = match &s.clause.node {
                 Clause::Do { steps, .. } => steps,
+                Clause::State { predicate, .. } if super::zones::whether(&predicate.node) => {
+                    match super::zones::whether_steps(&mut run, &predicate.node) {
+                        Some(steps) => steps,
+                        None => {
+                            self.state.frames.push(crate::state::Frame::Effect(run));
+                            return Ok(());
+                        }
+                    }
+                }
                 Clause::State { subject, predicate } => {
                     if predicate.node == Predicate::IsntStolen && run.step == 0 {
                         run.happened |= self.isnt_stolen(&run, subject)?;
@@ -534,6 +555,9 @@ impl Game {
         a: &Action,
     ) -> Result<Stepped, crate::game::Stop> {
         let me = run.controller;
+        if let Some(stepped) = self.zone_action(run, a)? {
+            return Ok(stepped);
+        }
         match a {
             Action::Draw { count, per } => {
                 // `draw 1 for each …`: counted when it resolves.
@@ -552,9 +576,12 @@ impl Game {
                 // Rule 11.7.2.1: a bare count trashes from the top of your deck.
                 let n = count_of(what);
                 let had = !self.state.player(me).deck.is_empty();
+                let mut trashed = Vec::new();
                 for _ in 0..n {
+                    trashed.extend(self.state.player(me).deck.last().copied());
                     self.act(Act::Trash(me))?;
                 }
+                run.bind(what, &trashed);
                 Ok(Stepped::Done(had && n > 0))
             }
             Action::Discard { what } => {
@@ -942,7 +969,7 @@ impl Game {
                 }
                 _ => Sel::Fixed(Vec::new()),
             },
-            _ => Sel::Fixed(Vec::new()),
+            _ => Sel::Fixed(self.zone_select(run, np)),
         }
     }
 
@@ -953,6 +980,7 @@ impl Game {
                 .state
                 .inst(run.source)
                 .and_then(|x| x.equipped_to)
+                .or_else(|| self.left_host(run.source))
                 .into_iter()
                 .collect(),
             Ref::Binding(b) => run.bound(b.0),
@@ -1092,9 +1120,11 @@ impl Game {
                     .matching(run, p)
                     .iter()
                     .any(|&i| self.state.inst(i).is_some_and(|x| x.controller == me)),
-                _ => false,
+                _ => self.zone_condition(run, c).unwrap_or(false),
             },
-            _ => self.condition_more(run, c),
+            _ => self
+                .zone_condition(run, c)
+                .unwrap_or_else(|| self.condition_more(run, c)),
         }
     }
 }

@@ -227,6 +227,12 @@ impl Walk {
                 Predicate::IsntStolen if super::events::is_bound_gig(subject) => {}
                 // `A Rival discards 1.`: the Rival chooses (rule 10.31).
                 Predicate::Discards { more: false, .. } if is_a_rival(subject) => {}
+                // `A Rival chooses whether you … or …`: the Rival picks the steps (rule 10.31).
+                Predicate::ChoosesWhether { first, second } if is_a_rival(subject) => {
+                    for step in first.iter().chain(second) {
+                        self.action(&step.action);
+                    }
+                }
                 _ => self.effect_statement(subject, predicate),
             },
             Clause::Do {
@@ -278,6 +284,9 @@ impl Walk {
     }
 
     fn action(&mut self, a: &Spanned<Action>) {
+        if self.zone_action(a) {
+            return;
+        }
         let span = &a.span;
         match &a.node {
             Action::Draw { count: _, per } => {
@@ -497,6 +506,9 @@ impl Walk {
     }
 
     pub(super) fn condition(&mut self, c: &Spanned<Condition>) {
+        if self.zone_condition(c) {
+            return;
+        }
         match &c.node {
             Condition::CredAtLeast { .. }
             | Condition::CredLessThan { .. }

@@ -434,6 +434,13 @@ impl Game {
             list.push(i);
         }
         self.state.effects.retain(|e| e.target != i);
+        // Rule 5.3.2.2: a card in a new area is a new object; what was looked at is forgotten.
+        if !self.state.seen.is_empty() {
+            self.state.seen.retain(|s| s.1 != i);
+        }
+        if !self.state.left_hosts.is_empty() {
+            self.state.left_hosts.retain(|s| s.0 != i);
+        }
         self.state.statements.retain(|e| e.target != Some(i));
         self.emit(Event::Moved {
             inst: i,
@@ -450,6 +457,8 @@ impl Game {
                 // Rule 4.12.2: the Gear follows to the area the card moved to, unequipped.
                 let owner = self.inst_ok(g)?.owner;
                 self.inst_mut(g)?.equipped_to = None;
+                self.state.left_hosts.retain(|s| s.0 != g);
+                self.state.left_hosts.push((g, i));
                 let gfrom = self.inst_ok(g)?.zone;
                 let gm = self.inst_mut(g)?;
                 gm.entered_turn = turn;

@@ -129,6 +129,7 @@ impl Game {
                     format!("choose {}", n.unsigned_abs())
                 }
             }
+            Choice::CardType(k) => format!("choose {}", crate::interp::zones::type_name(k)),
             Choice::Card(i) => match self.state.inst(i) {
                 Some(x) if x.zone == Zone::Legends => format!("choose {}", self.legend_ref(v, i)),
                 _ => format!("choose {}", self.card_ref(v, i)),
@@ -245,6 +246,13 @@ impl Game {
                 Event::OvertimeBegan => "overtime begins".into(),
                 Event::GameOver(Outcome::Winner(p)) => format!("{} wins", who(p)),
                 Event::GameOver(Outcome::Tie) => "the game is a tie".into(),
+                Event::Revealed(i) => format!("{} is revealed", card(i)),
+                Event::LookedAt { player, inst } => {
+                    format!("{} looks at {}", who(player), card(inst))
+                }
+                Event::Searched { player, count } => {
+                    format!("{} searches the top {count} of their deck", who(player))
+                }
                 Event::Stated {
                     source,
                     target: Some(t),

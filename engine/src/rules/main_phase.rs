@@ -65,7 +65,7 @@ impl Game {
     }
 
     /// Whether [`Game::equip_hosts`] is non-empty, without collecting it.
-    fn has_equip_host(&self, p: PlayerId) -> bool {
+    pub(crate) fn has_equip_host(&self, p: PlayerId) -> bool {
         let pl = self.state.player(p);
         !pl.field.is_empty()
             || pl
@@ -364,6 +364,11 @@ impl Game {
     pub(crate) fn finish_program(&mut self, inst: InstId) -> Flow {
         let p = self.inst_ok(inst)?.controller;
         self.emit(Event::ProgramResolved(inst))?;
+        if self.state.bottom_after_play.contains(&inst) {
+            // `Bottom-deck it after you play it`: to the bottom of the deck, not the trash.
+            self.state.bottom_after_play.retain(|&x| x != inst);
+            return self.act(Action::BottomDeck(vec![inst]));
+        }
         self.act(Action::Move {
             inst,
             to: Zone::Trash,

@@ -200,7 +200,8 @@ impl Game {
             | Choice::Card(_)
             | Choice::Gig(_)
             | Choice::Number(_)
-            | Choice::Mode(_) => self.effect_choice(choice),
+            | Choice::Mode(_)
+            | Choice::CardType(_) => self.effect_choice(choice),
             Choice::Activate { card, source, line } => self.activate(player, card, source, line),
         }
     }

@@ -281,6 +281,18 @@ pub struct State {
     /// 6.7.1.2), while that steal happens
     #[serde(default)]
     pub steal_actor: Option<InstId>,
+    /// cards in a hidden area (or face-down) that a player has looked at or searched (rules
+    /// 5.3.2.1, 11.13): that player may see them until they change area
+    #[serde(default)]
+    pub seen: Vec<(PlayerId, InstId)>,
+    /// Programs played by an effect that go to the bottom of the deck instead of the trash
+    /// once resolved (`Bottom-deck it after you play it`)
+    #[serde(default)]
+    pub bottom_after_play: Vec<InstId>,
+    /// (Gear, host) for Gear unequipped because its host left play (rule 4.12.2): its
+    /// {Defeated} and `this Unit` still mean that host (rule 4.11)
+    #[serde(default)]
+    pub left_hosts: Vec<(InstId, InstId)>,
     /// statements made by effects that last (rules 10.22, 10.23)
     #[serde(default)]
     pub statements: Vec<Statement>,
@@ -338,6 +350,9 @@ impl State {
         self.fired.clone_from(&other.fired);
         self.delayed.clone_from(&other.delayed);
         self.steal_actor = other.steal_actor;
+        self.seen.clone_from(&other.seen);
+        self.bottom_after_play.clone_from(&other.bottom_after_play);
+        self.left_hosts.clone_from(&other.left_hosts);
         self.statements.clone_from(&other.statements);
         self.replace_answers.clone_from(&other.replace_answers);
     }
