@@ -418,6 +418,12 @@ fn test_file_plays_a_card_file_outside_the_catalogue() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}{}", stderr(&out));
     assert!(text.ends_with("3/3 rulings pass\n"), "{text}");
+    // A `would steal` trigger and `the Gig isn't stolen` (rules 6.7.4, 9.23.4).
+    let fixture = "tests/fixtures/cards/alpha/throwaway-gig-warden.toml";
+    let out = gig(&["test", "--file", fixture]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(text.ends_with("3/3 rulings pass\n"), "{text}");
     let out = gig(&[
         "test",
         "--file",

@@ -12,6 +12,7 @@
 mod activated;
 mod conditions;
 mod equip;
+mod events;
 mod gig_moves;
 mod mutant;
 mod replace;
@@ -24,6 +25,7 @@ pub(crate) mod zones;
 
 pub(crate) use activated::{window_executes, When};
 pub(crate) use equip::equip_gear_executes;
+pub use events::{BoundDice, DelayedEffect, Fired, TriggerCtx};
 #[doc(hidden)]
 pub use mutant::Broken;
 pub use run::{Ask, Bound, EffectRun};
