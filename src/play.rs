@@ -151,10 +151,9 @@ impl Session {
 /// Writes a file through a temporary file beside it and a rename, so a failed write leaves
 /// the old file as it was.
 fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    let name = path.file_name().map_or_else(
-        || "save".into(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let name = path
+        .file_name()
+        .map_or_else(|| "save".into(), |n| n.to_string_lossy().into_owned());
     let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
     let fail = |e: std::io::Error| format!("can't write {}: {e}", path.display());
     std::fs::write(&tmp, text).map_err(fail)?;
@@ -178,8 +177,7 @@ fn read_save(path: &Path) -> Result<SaveFile, (Outcome, String)> {
             ),
         ),
     })?;
-    SaveFile::from_bytes(&bytes)
-        .map_err(|e| (Outcome::Findings, e.in_file(path)))
+    SaveFile::from_bytes(&bytes).map_err(|e| (Outcome::Findings, e.in_file(path)))
 }
 
 /// Why [`read_bounded`] failed.

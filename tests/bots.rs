@@ -206,7 +206,10 @@ fn undo_takes_back_the_last_choice_and_the_bot_moves_after_it() {
 
 #[test]
 fn a_loaded_game_gets_the_same_bot_moves() {
-    let whole = gig_in(&["play", "--seed", "7", "--bot", "random"], "1\n1\n1\npass\nquit\n");
+    let whole = gig_in(
+        &["play", "--seed", "7", "--bot", "random"],
+        "1\n1\n1\npass\nquit\n",
+    );
     let save = tmp("undo-load.json");
     let s = save.display().to_string();
     let first = gig_in(
@@ -246,6 +249,9 @@ fn a_save_naming_an_unknown_card_is_refused() {
         let out = gig(&args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         let err = text(&out.stderr);
-        assert!(err.contains(&s) && err.contains("unknown card `no-such-card`"), "{err}");
+        assert!(
+            err.contains(&s) && err.contains("unknown card `no-such-card`"),
+            "{err}"
+        );
     }
 }

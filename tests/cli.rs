@@ -405,11 +405,20 @@ fn every_malformed_fixture_is_a_located_error_with_exit_1() {
     // fixture → what the message must hold after the file name
     let expected: &[(&str, &str)] = &[
         ("card-bad-toml.toml", ":4:9"),
-        ("card-not-utf8.toml", "not UTF-8 text (invalid byte at line 10, column 9"),
-        ("deck-not-utf8.toml", "not UTF-8 text (invalid byte at line 1, column 19"),
+        (
+            "card-not-utf8.toml",
+            "not UTF-8 text (invalid byte at line 10, column 9",
+        ),
+        (
+            "deck-not-utf8.toml",
+            "not UTF-8 text (invalid byte at line 1, column 19",
+        ),
         ("deck-unknown-card.toml", ":1:12"),
         ("rulings-bad-toml.toml", "line 2, column 21"),
-        ("rulings-not-utf8.toml", "not UTF-8 text (invalid byte at line 2, column 15"),
+        (
+            "rulings-not-utf8.toml",
+            "not UTF-8 text (invalid byte at line 2, column 15",
+        ),
         ("save-not-utf8.json", ":3:14: not UTF-8 text"),
         ("save-other-pool.json", ": saved with another card pool"),
         ("save-truncated.json", ":5:1: not a gig save file"),
@@ -450,7 +459,8 @@ fn every_malformed_fixture_is_a_located_error_with_exit_1() {
             let err = stderr(&out);
             assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
             assert!(
-                err.contains(&format!("{file}{want}")) || (err.contains(&file) && err.contains(want)),
+                err.contains(&format!("{file}{want}"))
+                    || (err.contains(&file) && err.contains(want)),
                 "{args:?}: `{want}` after the file name in:\n{err}"
             );
             assert_eq!(
@@ -490,6 +500,9 @@ fn files_over_the_size_limits_are_refused() {
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
         assert!(err.contains(file.as_str()), "{args:?}: {err}");
-        assert!(err.contains("more than the limit") || err.contains("larger than the limit"), "{args:?}: {err}");
+        assert!(
+            err.contains("more than the limit") || err.contains("larger than the limit"),
+            "{args:?}: {err}"
+        );
     }
 }

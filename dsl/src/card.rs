@@ -450,7 +450,10 @@ pub fn read_text(path: &Path, max: u64) -> Result<String, (CardErrorKind, String
 pub fn line_col(bytes: &[u8], at: usize) -> (usize, usize) {
     let before = &bytes[..at.min(bytes.len())];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
     let col = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
     (line, col)
 }

@@ -71,7 +71,11 @@ impl std::fmt::Display for SaveError {
 impl SaveError {
     /// The error as `FILE:LINE:COL: message` (or `FILE: message`).
     pub fn in_file(&self, file: &std::path::Path) -> String {
-        format!("{}:{}{self}", file.display(), if self.at.is_some() { "" } else { " " })
+        format!(
+            "{}:{}{self}",
+            file.display(),
+            if self.at.is_some() { "" } else { " " }
+        )
     }
 }
 
@@ -92,11 +96,9 @@ impl SaveFile {
                 bytes.len()
             )));
         }
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            SaveError {
-                at: Some(line_col(bytes, e.valid_up_to())),
-                message: "not UTF-8 text".into(),
-            }
+        let text = std::str::from_utf8(bytes).map_err(|e| SaveError {
+            at: Some(line_col(bytes, e.valid_up_to())),
+            message: "not UTF-8 text".into(),
         })?;
         let save: SaveFile = serde_json::from_str(text).map_err(|e| SaveError {
             at: Some((e.line(), e.column().max(1))),

@@ -26,8 +26,26 @@ use std::sync::{Arc, OnceLock};
 const GAMES: u64 = 2_000;
 /// Games of the soak test.
 const SOAK_GAMES: u64 = 1_000_000;
-/// The state is serialised and read back every this many applies (and at the end of the game).
-const SERDE_EVERY: usize = 8;
+/// How thoroughly a run checks: the state is serialised and read back every `serde_every`
+/// applies (and at the end of every game); every `replay_every`-th game is replayed from its
+/// seed and labels. The invariants of [`Checker::check`] are checked after every apply always.
+#[derive(Clone, Copy)]
+struct Depth {
+    serde_every: usize,
+    replay_every: u64,
+}
+
+/// `cargo test`: a round trip every 8 applies, every game replayed.
+const FULL: Depth = Depth {
+    serde_every: 8,
+    replay_every: 1,
+};
+/// The soak test: a round trip every 64 applies, one game in 16 replayed (a million games at
+/// the full depth would take hours on two cores).
+const SOAK: Depth = Depth {
+    serde_every: 64,
+    replay_every: 16,
+};
 /// Most game turns of one game. Every turn draws a card and a main deck has at most 50, so a
 /// game without effects that return cards to decks ends by about turn 110 (rule 1.14).
 const TURN_BOUND: u16 = 200;
@@ -96,7 +114,9 @@ fn random_deck(db: &CardDb, rng: &mut ChaCha8Rng) -> DeckList {
         for (n, k) in per_name {
             let printings = &names[n];
             for _ in 0..k {
-                *main.entry(&printings[rng.gen_range(0..printings.len())].id).or_default() += 1;
+                *main
+                    .entry(&printings[rng.gen_range(0..printings.len())].id)
+                    .or_default() += 1;
             }
         }
         let mut text = String::from("legends = [");
@@ -145,15 +165,13 @@ impl Checker {
         let st = g.state();
         // every card instance is listed in exactly one zone of its controller, or equipped to
         // one host in play (or is a Program resolving); none appears or disappears
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            common::check_invariants(g)
-        }))
-        .map_err(|e| {
-            e.downcast_ref::<String>()
-                .cloned()
-                .or_else(|| e.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-                .unwrap_or_default()
-        })?;
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| common::check_invariants(g)))
+            .map_err(|e| {
+                e.downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| e.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                    .unwrap_or_default()
+            })?;
         if st.instances.len() != self.cards.len() {
             return Err(format!(
                 "{} instances, the game began with {}",
@@ -267,10 +285,12 @@ fn game_setup(seed: u64) -> (Game, ChaCha8Rng) {
 
 /// Plays game `seed` with random choices, checking every invariant after every apply; the
 /// game's choice labels and log on success, a description of the first violation otherwise.
-fn play(seed: u64) -> Result<(Vec<String>, Vec<String>), String> {
+fn play(seed: u64, depth: Depth) -> Result<Game, String> {
     let (mut g, mut rng) = game_setup(seed);
     let checker = Checker::new(&g);
-    checker.check(&g).map_err(|e| format!("at the start: {e}"))?;
+    checker
+        .check(&g)
+        .map_err(|e| format!("at the start: {e}"))?;
     let mut n = 0;
     while let Some(d) = g.decision_ref() {
         if d.options.is_empty() {
@@ -286,7 +306,7 @@ fn play(seed: u64) -> Result<(Vec<String>, Vec<String>), String> {
         if n > CHOICE_BOUND {
             return Err(format!("no end after {CHOICE_BOUND} choices"));
         }
-        if n % SERDE_EVERY == 0 {
+        if n % depth.serde_every == 0 {
             round_trip(&g).map_err(|e| format!("{}: {e}", at(&g)))?;
             if g.decision_ref() != g.decision().as_ref() {
                 return Err(format!("{}: the cached decision is stale", at(&g)));
@@ -297,8 +317,16 @@ fn play(seed: u64) -> Result<(Vec<String>, Vec<String>), String> {
     if g.outcome().is_none() {
         return Err("no decision and no outcome".into());
     }
-    let labels = g
-        .log()
+    let logged = choice_labels(&g).len();
+    if logged != n {
+        return Err(format!("{n} choices, {logged} in the log"));
+    }
+    Ok(g)
+}
+
+/// The labels of the choices of a game (not the automatic ones), from its log.
+fn choice_labels(g: &Game) -> Vec<String> {
+    g.log()
         .iter()
         .filter_map(|e| match e {
             LogEntry::Choice {
@@ -306,11 +334,7 @@ fn play(seed: u64) -> Result<(Vec<String>, Vec<String>), String> {
             } => Some(label.clone()),
             _ => None,
         })
-        .collect::<Vec<_>>();
-    if labels.len() != n {
-        return Err(format!("{n} choices, {} in the log", labels.len()));
-    }
-    Ok((labels, log_text(&g)))
+        .collect()
 }
 
 /// The label of the last choice in the log.
@@ -352,7 +376,7 @@ fn replay(seed: u64, labels: &[String], log: &[String]) -> Result<(), String> {
 }
 
 /// Plays games `first..first + n` on every core; the violations, by seed.
-fn run(first: u64, n: u64) -> Vec<(u64, String)> {
+fn run(first: u64, n: u64, depth: Depth) -> Vec<(u64, String)> {
     let threads = std::thread::available_parallelism().map_or(1, |t| t.get()) as u64;
     let mut bad = Vec::new();
     std::thread::scope(|s| {
@@ -363,7 +387,13 @@ fn run(first: u64, n: u64) -> Vec<(u64, String)> {
                     let mut seed = first + t;
                     while seed < first + n {
                         let r = std::panic::catch_unwind(|| {
-                            play(seed).and_then(|(labels, log)| replay(seed, &labels, &log))
+                            play(seed, depth).and_then(|g| {
+                                if seed % depth.replay_every == 0 {
+                                    replay(seed, &choice_labels(&g), &log_text(&g))
+                                } else {
+                                    Ok(())
+                                }
+                            })
                         })
                         .unwrap_or_else(|_| Err("panicked".into()));
                         if let Err(e) = r {
@@ -393,8 +423,13 @@ fn report(bad: &[(u64, String)]) -> String {
 
 #[test]
 fn random_games_of_random_legal_decks_keep_every_invariant() {
-    let bad = run(0, GAMES);
-    assert!(bad.is_empty(), "{} games broke:\n{}", bad.len(), report(&bad));
+    let bad = run(0, GAMES, FULL);
+    assert!(
+        bad.is_empty(),
+        "{} games broke:\n{}",
+        bad.len(),
+        report(&bad)
+    );
 }
 
 /// The soak test: a million games (run in release, `--ignored`). `RELIABILITY_GAMES` and
@@ -402,16 +437,29 @@ fn random_games_of_random_legal_decks_keep_every_invariant() {
 #[test]
 #[ignore]
 fn soak_a_million_random_games() {
-    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
-    let (first, n) = (env("RELIABILITY_FIRST", GAMES), env("RELIABILITY_GAMES", SOAK_GAMES));
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let (first, n) = (
+        env("RELIABILITY_FIRST", GAMES),
+        env("RELIABILITY_GAMES", SOAK_GAMES),
+    );
     let start = std::time::Instant::now();
-    let bad = run(first, n);
+    let bad = run(first, n, SOAK);
     eprintln!(
         "{n} games from seed {first} in {:.0} s: {} violations",
         start.elapsed().as_secs_f64(),
         bad.len()
     );
-    assert!(bad.is_empty(), "{} games broke:\n{}", bad.len(), report(&bad));
+    assert!(
+        bad.is_empty(),
+        "{} games broke:\n{}",
+        bad.len(),
+        report(&bad)
+    );
 }
 
 /// One game by seed (`RELIABILITY_SEED`), its log printed: to look into a violation.
@@ -422,8 +470,8 @@ fn one_game() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(0);
-    match play(seed) {
-        Ok((_, log)) => println!("{}", log.join("\n")),
+    match play(seed, FULL) {
+        Ok(g) => println!("{}", log_text(&g).join("\n")),
         Err(e) => panic!("seed {seed}: {e}"),
     }
 }

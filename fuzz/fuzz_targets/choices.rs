@@ -30,7 +30,10 @@ fuzz_target!(|data: &[u8]| {
     }
     let json = serde_json::to_string(game.state()).expect("a state serialises");
     let back: State = serde_json::from_str(&json).expect("a state reads back");
-    assert!(&back == game.state(), "the state changed in a serde round trip");
+    assert!(
+        &back == game.state(),
+        "the state changed in a serde round trip"
+    );
     let mut again = Game::new(common::pool(), [a, b], seed).unwrap();
     for l in &labels {
         again.apply_label(l).expect("a label replays");
