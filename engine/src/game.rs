@@ -393,6 +393,7 @@ impl Game {
     pub(crate) fn end_effects(&mut self, pred: impl Fn(Duration) -> bool) {
         self.state.effects.retain(|e| !pred(e.duration));
         self.state.replacements.retain(|r| !pred(r.duration));
+        self.state.statements.retain(|r| !pred(r.duration));
     }
 }
 

@@ -160,6 +160,21 @@ pub enum Event {
     OvertimeBegan,
     /// the game ended
     GameOver(Outcome),
+    /// an effect made a lasting statement (rule 10.22) about a card, or about every card its
+    /// subject describes (`target` = `None`)
+    Stated {
+        /// the card whose effect it is
+        source: InstId,
+        /// the card it is about
+        target: Option<InstId>,
+    },
+    /// an effect gave a card a keyword
+    Granted {
+        /// the card
+        inst: InstId,
+        /// the keyword
+        keyword: gigscript_dsl::Keyword,
+    },
 }
 
 /// One line of the log.

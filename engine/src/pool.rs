@@ -80,6 +80,7 @@ pub struct Pool {
     texts: Vec<Text>,
     any_statics: bool,
     by_id: HashMap<String, CardIdx>,
+    gear_keywords: bool,
 }
 
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
@@ -107,6 +108,7 @@ impl Pool {
             pool.tags.push(card.tags.clone());
             let text = Text::of(card);
             pool.any_statics |= text.statics;
+            pool.gear_keywords |= card.kind == CardType::Gear && keywords != Keywords::default();
             pool.texts.push(text);
         }
         pool
@@ -182,6 +184,11 @@ impl Pool {
     /// Whether any executable card of the pool has a static ability (a fast path).
     pub fn any_statics(&self) -> bool {
         self.any_statics
+    }
+
+    /// Whether any Gear of the pool has a keyword (its host has it too, rule 4.11).
+    pub fn any_gear_keywords(&self) -> bool {
+        self.gear_keywords
     }
 
     /// The lines of a card that trigger at the start (`true`) or end of its controller's turn.

@@ -8,12 +8,12 @@ use gigscript_engine::{Names, PlayerSetup};
 #[test]
 fn an_ability_that_does_not_execute_logs_not_executed() {
     let me = PlayerSetup {
-        hand: cards(&["minotaur"]),
-        eddies: eddies(7),
+        hand: cards(&["fool-on-the-hill"]),
+        eddies: eddies(2),
         ..PlayerSetup::default()
     };
     let mut g = game(&setup(me, PlayerSetup::default()));
-    steps(&mut g, &["play minotaur"]);
+    steps(&mut g, &["play fool-on-the-hill"]);
     let log: Vec<String> = g
         .log()
         .iter()
@@ -21,7 +21,7 @@ fn an_ability_that_does_not_execute_logs_not_executed() {
         .collect();
     assert!(
         log.iter()
-            .any(|l| l.starts_with("not executed: ") && l.ends_with("(minotaur)")),
+            .any(|l| l.starts_with("not executed: ") && l.ends_with("(fool-on-the-hill)")),
         "{log:#?}"
     );
 }
@@ -32,9 +32,9 @@ fn executability_is_reported_per_card() {
     let exec = |id: &str| pool.executable(pool.index_of(id).unwrap());
     assert!(exec("armored-minotaur"));
     assert!(exec("swordwise-huscle"));
-    assert!(!exec("minotaur"));
-    let minotaur = pool.index_of("minotaur").unwrap();
-    assert!(pool.unsupported(minotaur).count() >= 1);
+    assert!(!exec("fool-on-the-hill"));
+    let fool = pool.index_of("fool-on-the-hill").unwrap();
+    assert!(pool.unsupported(fool).count() >= 1);
 }
 
 #[test]

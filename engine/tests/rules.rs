@@ -560,7 +560,9 @@ fn legend_4_5_played_from_the_legends_area_keeps_orientation_and_gear_with_lag()
     let r = g.find(ME, Zone::Field, "royce-psycho-on-the-edge").unwrap();
     let inst = g.inst(r).unwrap();
     assert!(inst.spent && inst.lag, "rules 4.5.1, 4.5.2");
-    assert_eq!(g.power(r), 8, "rule 4.12: the Gear came along");
+    // 6 printed + 2 from the Gear + 2 from Royce's own static (+2 power for each equipped Gear
+    // during your turn).
+    assert_eq!(g.power(r), 10, "rule 4.12: the Gear came along");
 }
 
 #[test]

@@ -10,9 +10,12 @@
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
 mod run;
+mod statements;
 mod statics;
 mod support;
 mod trigger;
 
 pub use run::{Ask, Bound, EffectRun};
 pub use support::{unsupported, Unsupported};
+
+pub(crate) use statements::type_bit;

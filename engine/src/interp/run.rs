@@ -5,6 +5,7 @@
 //! the resolving player chooses (rule 10.31). Whether each sentence happened is kept for
 //! `If you do` and `Otherwise`.
 
+use super::statements::is_this_turn;
 use crate::decision::{Choice, Decision, DecisionKind};
 use crate::error::EngineError;
 use crate::game::{Flow, Game, MAX_EFFECTS};
@@ -41,6 +42,9 @@ pub enum Ask {
     Number(Vec<i8>),
     /// which of this many modes (`Choose one effect.`)
     Mode(u8),
+    /// yes or no inside a sentence (`… and may draw 5`), answered by the chooser; the answer
+    /// is kept in `delta` (1: yes, 0: no)
+    YesNo,
 }
 
 /// One ability resolving (rules 10.2–10.10): where it is, what it has bound, what it waits for.
@@ -107,7 +111,18 @@ impl EffectRun {
             .map_or_else(Vec::new, |b| b.cards.clone())
     }
 
-    fn bind(&mut self, np: &NounPhrase, cards: &[InstId]) {
+    /// The cards of binding `id` (none if unbound).
+    pub(crate) fn bound_cards(&self, id: u32) -> Vec<InstId> {
+        self.bound(id)
+    }
+
+    /// Sets binding `id` to `cards`.
+    pub(crate) fn set_bound(&mut self, id: u32, cards: Vec<InstId>) {
+        self.bindings.retain(|x| x.id != id);
+        self.bindings.push(Bound { id, cards });
+    }
+
+    pub(crate) fn bind(&mut self, np: &NounPhrase, cards: &[InstId]) {
         if let Some(b) = np.binds {
             self.bindings.retain(|x| x.id != b.0);
             self.bindings.push(Bound {
@@ -136,7 +151,7 @@ impl EffectRun {
 }
 
 /// What resolving one action gave.
-enum Stepped {
+pub(crate) enum Stepped {
     /// it is done; whether anything happened
     Done(bool),
     /// it waits for a choice
@@ -144,11 +159,13 @@ enum Stepped {
 }
 
 /// Which cards an action applies to.
-enum Sel {
+pub(crate) enum Sel {
     /// these, no choice
     Fixed(Vec<InstId>),
     /// `n` of these, chosen one at a time
     Choose(Vec<InstId>, usize),
+    /// these, and `n` of those, chosen one at a time (`this Unit and a rival Unit`)
+    Then(Vec<InstId>, Vec<InstId>, usize),
 }
 
 impl Game {
@@ -175,6 +192,11 @@ impl Game {
                 prompt: DecisionKind::Mode,
                 options: (0..*n).map(Choice::Mode).collect(),
             }),
+            Ask::YesNo => Some(Decision {
+                player: run.chooser.unwrap_or(run.controller),
+                prompt: DecisionKind::May,
+                options: vec![Choice::Yes, Choice::No],
+            }),
             Ask::Number(options) => Some(Decision {
                 player: run.controller,
                 prompt: DecisionKind::Number,
@@ -195,6 +217,8 @@ impl Game {
             (Some(Ask::Gig(_)), Choice::Gig(d)) => run.gig = Some(d),
             (Some(Ask::Number(_)), Choice::Number(n)) => run.delta = Some(n),
             (Some(Ask::Mode(_)), Choice::Mode(m)) => run.mode = Some(m),
+            (Some(Ask::YesNo), Choice::Yes) => run.delta = Some(1),
+            (Some(Ask::YesNo), Choice::No) => run.delta = Some(0),
             _ => return Err(EngineError::Bug("an answer to another question").into()),
         }
         Ok(())
@@ -235,7 +259,8 @@ impl Game {
                     Some(Lead::If(c)) => self.condition(&run, &c.node),
                     Some(Lead::IfYouDo { depends_on }) => run.did(*depends_on),
                     Some(Lead::Otherwise { depends_on }) => !run.did(*depends_on),
-                    Some(Lead::During(_)) => false,
+                    // The duration words are read by the statement the sentence makes.
+                    Some(Lead::During(_)) => true,
                 };
                 let (go, optional) = match &s.clause.node {
                     Clause::Do {
@@ -248,10 +273,7 @@ impl Game {
                             .is_none_or(|c| self.condition(&run, &c.node)),
                         *optional,
                     ),
-                    Clause::State { predicate, .. } => (
-                        go && matches!(predicate.node, Predicate::Discards { .. }),
-                        false,
-                    ),
+                    Clause::State { .. } => (go, false),
                     Clause::Delayed { .. } => (false, false),
                 };
                 if !go {
@@ -279,6 +301,18 @@ impl Game {
                                     self.state.frames.push(crate::state::Frame::Effect(run));
                                     return Ok(());
                                 }
+                            }
+                        }
+                    } else if run.step != u8::MAX {
+                        // A statement (rule 10.22): see `statements.rs`.
+                        match self.statement_step(&mut run, s)? {
+                            Stepped::Done(h) => {
+                                run.happened |= h;
+                                run.step = u8::MAX;
+                            }
+                            Stepped::Wait => {
+                                self.state.frames.push(crate::state::Frame::Effect(run));
+                                return Ok(());
                             }
                         }
                     }
@@ -314,12 +348,19 @@ impl Game {
     ) -> Result<Stepped, crate::game::Stop> {
         let me = run.controller;
         match a {
-            Action::Draw { count, .. } => {
-                for _ in 0..*count {
+            Action::Draw { count, per } => {
+                // `draw 1 for each …`: counted when it resolves.
+                let count = match per {
+                    Some(np) => count.saturating_mul(self.count_each(run.source, me, np)),
+                    None => *count,
+                };
+                for _ in 0..count {
                     self.act(Act::Draw(me))?;
                 }
-                Ok(Stepped::Done(*count > 0))
+                Ok(Stepped::Done(count > 0))
             }
+            Action::Call { what, .. } => self.call_step(run, what),
+            Action::Double { what } => self.double_step(run, &what.node),
             Action::Trash { what } => {
                 // Rule 11.7.2.1: a bare count trashes from the top of your deck.
                 let n = count_of(what);
@@ -359,6 +400,14 @@ impl Game {
             | Action::BottomDeck { what, .. }
             | Action::Give { target: what, .. } => {
                 let sel = self.select(run, what);
+                // `Spend a rival Unit for each …`: that many, counted when it resolves.
+                let sel = match (a, sel) {
+                    (Action::Spend { per: Some(np), .. }, Sel::Choose(o, n)) => {
+                        let k = self.count_each(run.source, me, np) as usize;
+                        Sel::Choose(o, n.saturating_mul(k))
+                    }
+                    (_, sel) => sel,
+                };
                 let Some(list) = self.pick(run, sel) else {
                     return Ok(Stepped::Wait);
                 };
@@ -398,9 +447,17 @@ impl Game {
                         self.act(Act::BottomDeck(list.clone()))?;
                         done = true;
                     }
+                    Action::Give {
+                        grants, modifiers, ..
+                    } if !is_this_turn(modifiers) => {
+                        done = self.give_lasting(run, &list, grants, modifiers)?;
+                    }
                     Action::Give { grants, .. } => {
                         for &i in &list {
                             for g in grants {
+                                if let Grant::Keyword(k) = *g {
+                                    done |= self.give_keyword(run, i, k, Duration::ThisTurn)?;
+                                }
                                 let Grant::Power(n) = *g else { continue };
                                 if self.state.effects.len() >= MAX_EFFECTS {
                                     return Err(
@@ -544,9 +601,16 @@ impl Game {
     }
 
     /// The cards of a selection once all are picked (`None`: a card was asked for).
-    fn pick(&mut self, run: &mut EffectRun, sel: Sel) -> Option<Vec<InstId>> {
+    pub(crate) fn pick(&mut self, run: &mut EffectRun, sel: Sel) -> Option<Vec<InstId>> {
         match sel {
             Sel::Fixed(v) => Some(v),
+            Sel::Then(fixed, options, n) => {
+                let options = options.into_iter().filter(|i| !fixed.contains(i)).collect();
+                let mut more = self.pick(run, Sel::Choose(options, n))?;
+                let mut all = fixed;
+                all.append(&mut more);
+                Some(all)
+            }
             Sel::Choose(options, n) => {
                 let left: Vec<InstId> = options
                     .into_iter()
@@ -562,14 +626,14 @@ impl Game {
         }
     }
 
-    fn in_play(&self, i: InstId) -> bool {
+    pub(crate) fn in_play(&self, i: InstId) -> bool {
         self.state
             .inst(i)
             .is_some_and(|x| matches!(x.zone, Zone::Field | Zone::Legends))
     }
 
     /// What a noun phrase of an action stands for now.
-    fn select(&self, run: &EffectRun, np: &NounPhrase) -> Sel {
+    pub(crate) fn select(&self, run: &EffectRun, np: &NounPhrase) -> Sel {
         match &np.node {
             Np::Pronoun { refers_to, .. } => Sel::Fixed(self.refer(run, *refers_to)),
             Np::Phrase(p) => {
@@ -583,11 +647,21 @@ impl Game {
                     _ => Sel::Choose(all, 1),
                 }
             }
+            Np::And(x, y) => match (self.select(run, x), self.select(run, y)) {
+                (Sel::Fixed(mut a), Sel::Fixed(b)) => {
+                    a.extend(b);
+                    Sel::Fixed(a)
+                }
+                (Sel::Fixed(a), Sel::Choose(o, n)) | (Sel::Choose(o, n), Sel::Fixed(a)) => {
+                    Sel::Then(a, o, n)
+                }
+                _ => Sel::Fixed(Vec::new()),
+            },
             _ => Sel::Fixed(Vec::new()),
         }
     }
 
-    fn refer(&self, run: &EffectRun, r: Ref) -> Vec<InstId> {
+    pub(crate) fn refer(&self, run: &EffectRun, r: Ref) -> Vec<InstId> {
         match r {
             Ref::This => vec![run.source],
             Ref::Host => self
@@ -682,7 +756,7 @@ impl Game {
     }
 
     /// Whether a condition holds now.
-    fn condition(&self, run: &EffectRun, c: &Condition) -> bool {
+    pub(crate) fn condition(&self, run: &EffectRun, c: &Condition) -> bool {
         let me = run.controller;
         let cred = self.state.street_cred(me);
         match c {
@@ -715,7 +789,7 @@ impl Game {
                     .any(|&i| self.state.inst(i).is_some_and(|x| x.controller == me)),
                 _ => false,
             },
-            _ => false,
+            _ => self.condition_more(run, c),
         }
     }
 }
@@ -727,7 +801,7 @@ fn count_of(np: &NounPhrase) -> u32 {
     }
 }
 
-fn keyword(k: ast::KeywordName) -> gigscript_dsl::Keyword {
+pub(crate) fn keyword(k: ast::KeywordName) -> gigscript_dsl::Keyword {
     match k {
         ast::KeywordName::Blocker => gigscript_dsl::Keyword::Blocker,
         ast::KeywordName::Quick => gigscript_dsl::Keyword::Quick,

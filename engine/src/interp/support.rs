@@ -34,13 +34,13 @@ pub fn unsupported(card: &CardScript) -> Vec<Unsupported> {
     w.out
 }
 
-struct Walk {
+pub(super) struct Walk {
     out: Vec<Unsupported>,
     line: u8,
 }
 
 impl Walk {
-    fn no(&mut self, span: &Span, phrase: &'static str) {
+    pub(super) fn no(&mut self, span: &Span, phrase: &'static str) {
         self.out.push(Unsupported {
             span: span.clone(),
             phrase,
@@ -95,39 +95,9 @@ impl Walk {
 
     /// Statics that execute: `This Unit can't attack.` and `<units> has/have +N power [while
     /// attacking] [for each friendly Gig]`, consulted where characteristics are computed.
+    /// Statics: see `statements.rs`.
     fn static_ability(&mut self, span: &Span, e: &Effect) {
-        let Effect::Sentences(sentences) = e else {
-            return self.no(span, "a modal static ability");
-        };
-        for s in sentences {
-            if s.node.lead.is_some() {
-                self.no(&s.span, "a conditional static ability");
-                continue;
-            }
-            let Clause::State { subject, predicate } = &s.node.clause.node else {
-                self.no(&s.span, "an order in a static ability");
-                continue;
-            };
-            match &predicate.node {
-                Predicate::CantAttack {
-                    duration: None,
-                    unless: None,
-                } if is_this(subject) => {}
-                Predicate::HasPower { modifiers, .. } => {
-                    for m in modifiers {
-                        match m {
-                            Modifier::Duration(d) if d.node == Duration::WhileAttacking => {}
-                            Modifier::ForEach(np) if is_friendly_gigs(np) => {}
-                            Modifier::Duration(_) | Modifier::ForEach(_) => {
-                                self.no(&predicate.span, "this duration or count of a static")
-                            }
-                        }
-                    }
-                    self.target(subject);
-                }
-                _ => self.predicate(predicate),
-            }
-        }
+        self.statics_walk(span, e)
     }
 
     fn effect(&mut self, e: &Effect) {
@@ -170,7 +140,7 @@ impl Walk {
                 }
                 Lead::If(c) => self.condition(c),
                 Lead::IfYouDo { .. } | Lead::Otherwise { .. } => {}
-                Lead::During(_) => self.no(&lead.span, "a sentence lead with a duration"),
+                Lead::During(d) => self.during_lead(&lead.span, &d.node, &s.node.clause.node),
             }
         }
         let clause = &s.node.clause;
@@ -181,7 +151,7 @@ impl Walk {
             Clause::State { subject, predicate } => match &predicate.node {
                 // `A Rival discards 1.`: the Rival chooses (rule 10.31).
                 Predicate::Discards { more: false, .. } if is_a_rival(subject) => {}
-                _ => self.predicate(predicate),
+                _ => self.effect_statement(subject, predicate),
             },
             Clause::Do {
                 optional: _,
@@ -206,7 +176,7 @@ impl Walk {
         }
     }
 
-    fn predicate(&mut self, p: &Spanned<Predicate>) {
+    pub(super) fn predicate(&mut self, p: &Spanned<Predicate>) {
         match &p.node {
             Predicate::CantAttack { .. }
             | Predicate::CantBeBlocked
@@ -236,8 +206,10 @@ impl Walk {
         let span = &a.span;
         match &a.node {
             Action::Draw { count: _, per } => {
-                if per.is_some() {
-                    self.no(span, "`draw … for each`");
+                if let Some(np) = per {
+                    if !self.countable(np) {
+                        self.no(span, "`draw … for each`");
+                    }
                 }
             }
             Action::Defeat { what, when } => {
@@ -247,8 +219,10 @@ impl Walk {
                 self.target(what);
             }
             Action::Spend { what, per } => {
-                if per.is_some() {
-                    self.no(span, "`spend … for each`");
+                if let Some(np) = per {
+                    if !self.countable(np) {
+                        self.no(span, "`spend … for each`");
+                    }
                 }
                 self.target(what);
             }
@@ -276,12 +250,10 @@ impl Walk {
                 for g in grants {
                     match g {
                         Grant::Power(_) => {}
-                        Grant::Keyword(_) => self.no(span, "giving a keyword"),
+                        Grant::Keyword(_) => {}
                     }
                 }
-                let this_turn = modifiers.len() == 1
-                    && matches!(&modifiers[0], Modifier::Duration(d) if d.node == Duration::ThisTurn);
-                if !this_turn {
+                if !self.give_modifiers_ok(modifiers) {
                     self.no(span, "a change lasting other than `this turn`");
                 }
                 self.target(target);
@@ -293,9 +265,17 @@ impl Walk {
                     self.no(&gig.span, "this Gig")
                 }
             }
-            Action::Call { .. } => self.no(span, "`call a Legend`"),
+            Action::Call { what, free } => {
+                if !*free || !is_legend_to_call(what) {
+                    self.no(span, "`call a Legend`")
+                }
+            }
             Action::Choose { .. } => self.no(span, "`choose …`"),
-            Action::Double { .. } => self.no(span, "`double …`"),
+            Action::Double { what } => {
+                if !is_own_power(&what.node) {
+                    self.no(span, "`double …`")
+                }
+            }
             Action::Equip { .. } => self.no(span, "`equip …`"),
             Action::IgnoreResult { .. } => self.no(span, "`ignore the result`"),
             Action::LookAt { .. } => self.no(span, "`look at …`"),
@@ -312,19 +292,27 @@ impl Walk {
         }
     }
 
-    fn condition(&mut self, c: &Spanned<Condition>) {
+    pub(super) fn condition(&mut self, c: &Spanned<Condition>) {
         match &c.node {
             Condition::CredAtLeast { .. }
             | Condition::CredLessThan { .. }
             | Condition::CredParity { .. }
             | Condition::FixerAreaEmpty => {}
-            Condition::CredComparedTo { .. } | Condition::CredDiffers { .. } => {
+            Condition::CredComparedTo { .. } => {}
+            Condition::ControlsMoreGigs { .. } => {}
+            Condition::YouPlayed { what, duration }
+                if duration.node == Duration::ThisTurn && is_card_kind(what) => {}
+            Condition::Is {
+                complement: Complement::Tags { .. },
+                subject,
+                ..
+            } if is_reference(subject) => {}
+            Condition::CredDiffers { .. } => {
                 self.no(&c.span, "a Street Cred comparison with a Rival")
             }
             Condition::YouControl { what, .. } => self.target(what),
             Condition::YouDid(_)
             | Condition::YouPlayed { .. }
-            | Condition::ControlsMoreGigs { .. }
             | Condition::Is { .. }
             | Condition::Equals(..)
             | Condition::NumberParity(..)
@@ -334,7 +322,7 @@ impl Walk {
     }
 
     /// A noun phrase naming cards in play (or earlier referents).
-    fn target(&mut self, np: &NounPhrase) {
+    pub(super) fn target(&mut self, np: &NounPhrase) {
         match &np.node {
             Np::Pronoun { word, refers_to } => {
                 match word {
@@ -348,7 +336,10 @@ impl Walk {
             Np::TopOfDeck { .. } => self.no(&np.span, "`the top card(s) of your deck`"),
             Np::Rest { .. } => self.no(&np.span, "`the rest`"),
             Np::Count { .. } => self.no(&np.span, "a bare count of cards"),
-            Np::And(..) => self.no(&np.span, "two noun phrases joined by `and`"),
+            Np::And(a, b) => {
+                self.target(a);
+                self.target(b);
+            }
         }
     }
 
@@ -479,24 +470,6 @@ pub(crate) fn is_bare_count(np: &NounPhrase) -> bool {
     matches!(&np.node, Np::Count { post, elided: None, .. } if post.is_empty())
 }
 
-/// `this Unit` (the card itself).
-pub(crate) fn is_this(np: &NounPhrase) -> bool {
-    match &np.node {
-        Np::Phrase(p) => p.refers_to == Some(Ref::This),
-        Np::Pronoun { refers_to, .. } => *refers_to == Ref::This,
-        _ => false,
-    }
-}
-
-/// `friendly Gig` after `for each`.
-pub(crate) fn is_friendly_gigs(np: &NounPhrase) -> bool {
-    matches!(&np.node, Np::Phrase(p) if p.head.noun == Noun::Gig
-        && p.controller == Some(Controller::Friendly)
-        && p.quality.is_none()
-        && p.post.is_empty()
-        && p.owner.is_none())
-}
-
 /// `a friendly Gig`, `a rival min Gig`, `a Gig at max value`, `a d20`: one Gig in a Gig area.
 pub(crate) fn is_gig_phrase(np: &NounPhrase) -> bool {
     let Np::Phrase(p) = &np.node else {
@@ -522,4 +495,53 @@ pub(crate) fn is_a_rival(np: &NounPhrase) -> bool {
         && p.quantity == Quantity::One
         && p.owner.is_none()
         && p.post.is_empty())
+}
+
+/// `a Legend`, `it`: the Legend of `Call … for free`.
+fn is_legend_to_call(np: &NounPhrase) -> bool {
+    match &np.node {
+        Np::Pronoun { .. } => true,
+        Np::Phrase(p) => {
+            p.head.noun == Noun::Legend
+                && p.quantity == Quantity::One
+                && p.post.is_empty()
+                && p.quality.is_none()
+                && p.owner.is_none()
+                && p.or.is_none()
+        }
+        _ => false,
+    }
+}
+
+/// `this Unit's power`.
+fn is_own_power(e: &Expr) -> bool {
+    match e {
+        Expr::Stat {
+            owner: Owner::Of(np),
+            stat: Stat::Power,
+        } => {
+            matches!(&np.node, Np::Pronoun { .. })
+                || matches!(&np.node, Np::Phrase(p) if p.refers_to.is_some())
+        }
+        Expr::Stat {
+            owner: Owner::Its(_),
+            stat: Stat::Power,
+        } => true,
+        _ => false,
+    }
+}
+
+/// `a Program`, `a Unit`, … (what was played).
+fn is_card_kind(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if matches!(p.head.noun, Noun::Program | Noun::Unit | Noun::Gear | Noun::Legend)
+        && p.post.is_empty() && p.quality.is_none() && p.controller.is_none())
+}
+
+/// `that Unit`, `it`: a card named before.
+fn is_reference(np: &NounPhrase) -> bool {
+    match &np.node {
+        Np::Pronoun { .. } => true,
+        Np::Phrase(p) => p.refers_to.is_some(),
+        _ => false,
+    }
 }

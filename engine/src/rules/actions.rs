@@ -197,6 +197,12 @@ impl Game {
     pub(crate) fn act(&mut self, action: Action) -> Flow {
         // (1) Replacement effects (rules 10.24–10.30). Only mandatory "prevent" effects exist
         // without card text; one that applies replaces the action with nothing (rule 10.25).
+        // A card that can't ready stays spent (`It can't ready until your next turn`).
+        if let Action::Ready(i) = &action {
+            if self.saying() && self.said_cant_ready(*i) {
+                return Ok(());
+            }
+        }
         let kind = action.kind();
         let affected = action.affected();
         if let Some(r) = self
@@ -414,6 +420,7 @@ impl Game {
             list.push(i);
         }
         self.state.effects.retain(|e| e.target != i);
+        self.state.statements.retain(|e| e.target != Some(i));
         self.emit(Event::Moved {
             inst: i,
             from,
@@ -439,6 +446,7 @@ impl Game {
                     list.push(g);
                 }
                 self.state.effects.retain(|e| e.target != g);
+                self.state.statements.retain(|e| e.target != Some(g));
                 self.emit(Event::Moved {
                     inst: g,
                     from: gfrom,

@@ -20,6 +20,11 @@ impl Game {
         let rival_field = &self.state.player(rival).field;
         let gigs = self.state.gig_count(rival) > 0;
         for &a in &self.state.player(p).field {
+            // Statements that add, remove or restrict targets (rules 9.3.2.3, 2.6).
+            if self.saying() {
+                self.push_said_attacks(a, out);
+                continue;
+            }
             if !self.can_attack(a) {
                 continue;
             }
@@ -55,7 +60,9 @@ impl Game {
         }
         match a.target {
             Target::Unit(u) => {
-                !in_field(u, a.player.other()) || !self.state.inst(u).is_some_and(|x| x.spent)
+                !in_field(u, a.player.other())
+                    || !(self.state.inst(u).is_some_and(|x| x.spent)
+                        || (self.saying() && self.said_ready_target(a.attacker, u)))
             }
             Target::Gigs(_) => false,
         }
@@ -72,6 +79,7 @@ impl Game {
                     .state
                     .gigs(defender)
                     .filter(|&d| die_bit(d) != 0 && a.chosen & die_bit(d) == 0)
+                    .filter(|&d| !(self.saying() && self.said_cant_steal(a.attacker, d)))
                     .map(Choice::ChooseGig)
                     .collect();
                 (!options.is_empty()).then_some(Decision {
@@ -91,7 +99,11 @@ impl Game {
         let mut options = Vec::new();
         for &u in &self.state.player(d).field {
             let ready = self.state.inst(u).is_some_and(|i| !i.spent);
-            if ready && Target::Unit(u) != a.target && self.keyword(u, Keyword::Blocker) {
+            if ready
+                && Target::Unit(u) != a.target
+                && self.keyword(u, Keyword::Blocker)
+                && !(self.saying() && self.said_cant_be_blocked(a.attacker))
+            {
                 options.push(Choice::Block(u));
             }
         }
@@ -172,8 +184,11 @@ impl Game {
                 // Rules 9.17.1–9.17.3 (negative power counts as 0, rule 2.10.1), with "wins
                 // fights" effects superseding the comparison (rule 9.17.4).
                 let (pa, pd) = (self.eff_power(a.attacker), self.eff_power(def));
-                let wa = self.has_modifier(a.attacker, Modifier::WinsFights);
-                let wd = self.has_modifier(def, Modifier::WinsFights);
+                let said = self.saying();
+                let wa = self.has_modifier(a.attacker, Modifier::WinsFights)
+                    || (said && self.said_wins_against(a.attacker, def));
+                let wd = self.has_modifier(def, Modifier::WinsFights)
+                    || (said && self.said_wins_against(def, a.attacker));
                 a.losers = match (wa, wd) {
                     (true, false) => 2,
                     (false, true) => 1,
@@ -205,6 +220,7 @@ impl Game {
                     if a.losers & bit != 0
                         && self.eff_power(winner) > 0
                         && !self.has_modifier(loser, Modifier::NotDefeatedInFights)
+                        && !(self.saying() && self.said_not_defeated(loser))
                     {
                         defeated.push(loser);
                     }
@@ -220,8 +236,17 @@ impl Game {
                 };
                 // Rules 9.22, 9.23.2, 9.23.3.3: X Gigs from the attacker's power, at most the
                 // Gigs there are.
-                let x = steal_count(self.power_of(a.attacker));
-                let there = self.state.gig_count(defender) as u32;
+                let mut x = steal_count(self.power_of(a.attacker));
+                let mut there = self.state.gig_count(defender) as u32;
+                if self.saying() {
+                    // Rule 9.23.1: `steals 1 fewer`, `can't steal … Gigs with …`.
+                    x = x.saturating_sub(self.said_steals_fewer(a.attacker));
+                    there = self
+                        .state
+                        .gigs(defender)
+                        .filter(|&d| !self.said_cant_steal(a.attacker, d))
+                        .count() as u32;
+                }
                 let n = x.min(there).min(u32::from(u8::MAX)) as u8;
                 a.to_steal = n;
                 self.emit(Event::WillSteal(n))?;

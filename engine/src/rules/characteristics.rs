@@ -42,7 +42,8 @@ impl Game {
                 _ => 0,
             })
             .sum();
-        base + gear + mods + self.static_power(i)
+        // `double …` applies to the power computed so far.
+        self.doubled(i, base + gear + mods + self.static_power(i))
     }
 
     /// Power as used in comparisons: a negative value counts as 0 (rule 2.10.1).
@@ -58,7 +59,15 @@ impl Game {
         if inst.zone == Zone::Legends && !inst.face_up {
             return false;
         }
-        self.pool.facts(inst.card).keywords.has(k) || self.has_modifier(i, Modifier::Keyword(k))
+        self.pool.facts(inst.card).keywords.has(k)
+            || self.has_modifier(i, Modifier::Keyword(k))
+            // Rule 4.11: a Gear's keywords (its bottom textbox) belong to the card it equips.
+            || (self.pool.any_gear_keywords()
+                && self
+                    .state
+                    .gear_of(i)
+                    .any(|g| self.state.inst(g).is_some_and(|x| self.pool.facts(x.card).keywords.has(k))))
+            || (self.saying() && self.said_keyword(i, k))
     }
 
     /// Whether an active persistent effect gives `i` this modifier.

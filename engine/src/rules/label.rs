@@ -232,6 +232,17 @@ impl Game {
                 Event::OvertimeBegan => "overtime begins".into(),
                 Event::GameOver(Outcome::Winner(p)) => format!("{} wins", who(p)),
                 Event::GameOver(Outcome::Tie) => "the game is a tie".into(),
+                Event::Stated {
+                    source,
+                    target: Some(t),
+                } => format!("{} is affected by {}", card(t), card(source)),
+                Event::Stated {
+                    source,
+                    target: None,
+                } => format!("{} makes a lasting statement", card(source)),
+                Event::Granted { inst, keyword } => {
+                    format!("{} gets {}", card(inst), keyword_name(keyword))
+                }
             },
         }
     }
@@ -250,5 +261,15 @@ impl Zone {
             "removed" => Zone::Removed,
             _ => return None,
         })
+    }
+}
+
+/// A keyword as card text writes it.
+fn keyword_name(k: gigscript_dsl::Keyword) -> &'static str {
+    match k {
+        gigscript_dsl::Keyword::Blocker => "{Blocker}",
+        gigscript_dsl::Keyword::Quick => "{Quick}",
+        gigscript_dsl::Keyword::GoSolo => "{Go Solo}",
+        gigscript_dsl::Keyword::Adrenaline => "{Adrenaline}",
     }
 }

@@ -117,7 +117,7 @@ impl Game {
     /// options are appended to `out`.
     pub(crate) fn push_call_options(&self, p: PlayerId, out: &mut Vec<Choice>) {
         let pl = self.state.player(p);
-        if pl.called_this_turn || !self.can_pay(p, 1, None) {
+        if pl.called_this_turn || !self.can_pay(p, self.call_cost(p), None) {
             return;
         }
         out.extend(
@@ -168,15 +168,19 @@ impl Game {
             };
             if self.can_pay(p, cost, Some(l)) {
                 options.push(Choice::PlayFromLegends(l));
-                if self.keyword(l, Keyword::GoSolo) {
-                    options.push(Choice::GoSolo(l));
-                }
+            }
+            // Rule 11.25: {Go Solo} pays the Legend's cost, and any tax on using it.
+            let solo = self.go_solo_cost(p, l, cost);
+            if self.keyword(l, Keyword::GoSolo) && self.can_pay(p, solo, Some(l)) {
+                options.push(Choice::GoSolo(l));
             }
         }
         // Rule 8.15: attack.
         self.push_attack_options(p, &mut options);
-        // Rule 8.9: pass.
-        options.push(Choice::Pass);
+        // Rule 8.9: pass, unless a Unit must attack and can (`must attack … if it can`).
+        if !self.must_attack_now(p, &options) {
+            options.push(Choice::Pass);
+        }
         Decision {
             player: p,
             prompt: DecisionKind::MainAction,
@@ -225,9 +229,12 @@ impl Game {
 
     fn push_play(&mut self, p: PlayerId, inst: InstId, how: PlayHow) -> Flow {
         let card = self.inst_ok(inst)?.card;
-        let cost = self
+        let mut cost = self
             .cost_to_pay(card)
             .ok_or(EngineError::Bug("playing a card with a null cost"))?;
+        if how == PlayHow::GoSolo {
+            cost = self.go_solo_cost(p, inst, cost);
+        }
         self.state.frames.push(Frame::Play { inst, how });
         if cost > 0 {
             let exclude = (how != PlayHow::Hand).then_some(inst);
@@ -260,10 +267,11 @@ impl Game {
             Choice::Call(l) => {
                 // Rules 8.12.1, 11.11.2: once per turn; pay 1 €$, then flip.
                 self.state.players[p.ix()].called_this_turn = true;
+                let cost = self.call_cost(p);
                 self.state.frames.push(Frame::Call { legend: l });
                 self.state.frames.push(Frame::Pay {
                     player: p,
-                    remaining: 1,
+                    remaining: cost,
                     exclude: None,
                 });
                 Ok(())
@@ -303,6 +311,7 @@ impl Game {
         let before = *self.inst_ok(inst)?;
         let p = before.controller;
         let kind = self.pool.facts(before.card).kind;
+        self.state.players[p.ix()].played_this_turn |= crate::interp::type_bit(kind);
         match (how, kind) {
             (PlayHow::Hand, CardType::Gear) => {
                 // Rule 4.10: equip it to a friendly Unit or face-up Legend (a decision).

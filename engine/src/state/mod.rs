@@ -14,7 +14,7 @@ mod setup;
 
 pub use effect::{
     ActionKind, Duration, EffectRef, EventKind, Modifier, Pending, PersistentEffect, Replacement,
-    Trigger,
+    Statement, Trigger,
 };
 pub use frame::{
     die_bit, AttackFrame, AttackStep, EndStep, Frame, PlayHow, SetupStep, StartStep, Target,
@@ -176,6 +176,9 @@ pub struct Player {
     pub mulligan_done: bool,
     /// turns this player has begun
     pub turns_taken: u16,
+    /// the card types played this turn, one bit per type (`you played a Program this turn`)
+    #[serde(default)]
+    pub played_this_turn: u8,
 }
 
 impl Player {
@@ -260,6 +263,9 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// the only source of randomness
     pub rng: ChaCha8Rng,
+    /// statements made by effects that last (rules 10.22, 10.23)
+    #[serde(default)]
+    pub statements: Vec<Statement>,
 }
 
 impl Player {
@@ -276,6 +282,7 @@ impl Player {
         self.called_this_turn = other.called_this_turn;
         self.mulligan_done = other.mulligan_done;
         self.turns_taken = other.turns_taken;
+        self.played_this_turn = other.played_this_turn;
     }
 }
 
@@ -305,6 +312,7 @@ impl State {
         self.lost = other.lost;
         self.outcome = other.outcome;
         self.rng.clone_from(&other.rng);
+        self.statements.clone_from(&other.statements);
     }
 
     /// Replaces the RNG by a fresh one from `seed`. A new game's state depends on its seed only

@@ -151,6 +151,7 @@ fn empty_state(seed: u64) -> State {
         lost: [false; 2],
         outcome: None,
         rng: ChaCha8Rng::seed_from_u64(seed),
+        statements: Vec::new(),
     }
 }
 
