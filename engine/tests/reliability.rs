@@ -49,6 +49,8 @@ const SOAK: Depth = Depth {
 /// Most game turns of one game. Every turn draws a card and a main deck has at most 50, so a
 /// game without effects that return cards to decks ends by about turn 110 (rule 1.14).
 const TURN_BOUND: u16 = 200;
+/// A long run prints a line every this many games (with `--nocapture`).
+const PROGRESS_EVERY: u64 = 20_000;
 /// Most choices in one game.
 const CHOICE_BOUND: usize = 20_000;
 
@@ -397,7 +399,11 @@ fn run(first: u64, n: u64, depth: Depth) -> Vec<(u64, String)> {
                         })
                         .unwrap_or_else(|_| Err("panicked".into()));
                         if let Err(e) = r {
+                            eprintln!("seed {seed}: {e}");
                             bad.push((seed, e));
+                        }
+                        if t == 0 && (seed - first) % PROGRESS_EVERY < threads {
+                            eprintln!("{} games played", seed - first + 1);
                         }
                         seed += threads;
                     }
