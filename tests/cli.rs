@@ -360,7 +360,11 @@ fn test_card_filters_and_unknown_cards_are_usage_errors() {
     // a rulings file that is not TOML is a problem of the input (exit 1, located), not I/O
     let out = gig(&["test", "--file", "tests/decks/not-toml.toml"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(stderr(&out).contains("line 2, column 2"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("line 2, column 2"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
