@@ -529,8 +529,16 @@ fn board(v: &View<'_>, game: &Game) -> String {
             .legends(p)
             .iter()
             .map(|l| match l {
-                SeenLegend::FaceDown { position, spent } => {
-                    format!("legend {position}{}", if *spent { " (spent)" } else { "" })
+                SeenLegend::FaceDown {
+                    position,
+                    spent,
+                    known,
+                } => {
+                    let seen = known.map_or(String::new(), |c| format!(" ({})", v.id(c)));
+                    format!(
+                        "legend {position}{seen}{}",
+                        if *spent { " (spent)" } else { "" }
+                    )
                 }
                 SeenLegend::FaceUp(u) => unit_text(v, u),
             })

@@ -392,6 +392,29 @@ fn test_file_plays_a_card_file_outside_the_catalogue() {
         "{text}{}",
         stderr(&out)
     );
+    // The same example written with `a max Gig` (rule 6.3).
+    let fixture = "tests/fixtures/cards/alpha/throwaway-max-squeeze.toml";
+    let out = gig(&["test", "--verbose", "--file", fixture]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(text.ends_with("3/3 rulings pass\n"), "{text}");
+    let out = gig(&["check", fixture]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("1 parse, 1 round-trip, 0 ambiguous, 1 executable"),
+        "{text}"
+    );
+    // `Give a friendly Unit these effects.` and `they instead choose one effect for you`;
+    // `you control 2 or more Gigs with 8+ value` / `… with different values`.
+    for fixture in [
+        "tests/fixtures/cards/alpha/throwaway-two-gifts.toml",
+        "tests/fixtures/cards/alpha/throwaway-high-rollers.toml",
+    ] {
+        let out = gig(&["test", "--verbose", "--file", fixture]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{text}{}", stderr(&out));
+        assert!(text.ends_with("3/3 rulings pass\n"), "{text}");
+    }
 }
 
 #[test]
@@ -510,5 +533,45 @@ fn files_over_the_size_limits_are_refused() {
             err.contains("more than the limit") || err.contains("larger than the limit"),
             "{args:?}: {err}"
         );
+    }
+}
+
+#[test]
+fn test_file_plays_the_hidden_zone_actions_of_fixture_cards() {
+    // The actions of catalogue cards whose trigger or cost runs elsewhere, under a timing label.
+    for (card, n) in [
+        ("throwaway-deck-sifter", 2),
+        ("throwaway-scavenger", 2),
+        ("throwaway-soulkiller", 2),
+        ("throwaway-dragon", 2),
+        ("throwaway-reunion", 2),
+        ("throwaway-maestro", 4),
+        ("throwaway-enigma", 2),
+    ] {
+        let fixture = format!("tests/fixtures/cards/alpha/{card}.toml");
+        let out = gig(&["test", "--file", &fixture]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.ends_with(&format!("{n}/{n} rulings pass\n")),
+            "{text}{}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn test_file_plays_activated_abilities_outside_the_catalogue() {
+    // Rules 10.18–10.20, 11.26, 4.11.3, 11.8.3: {Quick}, attack windows, a Gear's ability used
+    // by its host and an activation cost lowered by a cost rule, written in existing phrases.
+    for (fixture, n) in [
+        ("tests/fixtures/cards/alpha/throwaway-quick-medic.toml", 3),
+        ("tests/fixtures/cards/alpha/throwaway-lookout.toml", 4),
+        ("tests/fixtures/cards/alpha/throwaway-cheap-tap.toml", 3),
+        ("tests/fixtures/cards/alpha/throwaway-hand-me-down.toml", 2),
+    ] {
+        let out = gig(&["test", "--file", fixture]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{text}{}", stderr(&out));
+        assert!(text.ends_with(&format!("{n}/{n} rulings pass\n")), "{text}");
     }
 }

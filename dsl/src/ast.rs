@@ -1290,6 +1290,8 @@ pub enum Quality {
     Min,
     /// `lowest-power`
     LowestPower,
+    /// `max` (a Gig at its highest value, rule 6.3)
+    Max,
 }
 
 /// The noun of a noun phrase.

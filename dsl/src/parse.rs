@@ -399,6 +399,7 @@ pub(crate) fn rule_name(rule: Rule) -> &'static str {
         tag => "a tag in capitals such as `ARASAKA`",
         colour => "a colour such as `Blue`",
         min => "`min`",
+        max => "`max`",
         lowest_power => "`lowest-power`",
         head => "a noun such as `Unit`, `Gig` or `card`",
         or_head => "`or` and a noun",
@@ -2914,6 +2915,7 @@ impl Lower {
                                     Rule::tag => Quality::Tag(self.tag(&q)),
                                     Rule::colour => Quality::Colour(colour_of(q.as_str())),
                                     Rule::min => Quality::Min,
+                                    Rule::max => Quality::Max,
                                     _ => Quality::LowestPower,
                                 });
                             }

@@ -1186,6 +1186,7 @@ impl Out {
                 Quality::Tag(t) => t.clone(),
                 Quality::Colour(c) => colour(*c).into(),
                 Quality::Min => "min".into(),
+                Quality::Max => "max".into(),
                 Quality::LowestPower => "lowest-power".into(),
             });
         }

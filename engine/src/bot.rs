@@ -82,6 +82,7 @@ impl GreedyBot {
                 }
             }
             Choice::Call(_) => 2,
+            Choice::CardType(_) => 0,
             Choice::Play(i) => match facts(i) {
                 Some(f) => {
                     let cost = f.cost.unwrap_or(0) as i32;
@@ -142,6 +143,8 @@ impl GreedyBot {
             Choice::Gig(d) => view.die(d).map_or(0, |d| i32::from(d.value)),
             Choice::Mode(_) => 0,
             Choice::Number(n) => i32::from(n),
+            // An ability the bot can't weigh: a little better than passing.
+            Choice::Activate { .. } | Choice::PlayAlso(_) => 1,
         }
     }
 }

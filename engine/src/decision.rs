@@ -34,6 +34,10 @@ pub enum DecisionKind {
     Mode,
     /// a number: how much to change a Gig by (`up to`, rule 2.8; `±`)
     Number,
+    /// a card type for an effect (`choose a card type`)
+    CardType,
+    /// whether an optional replacement effect applies (rule 10.26)
+    Replace,
 }
 
 impl DecisionKind {
@@ -107,6 +111,21 @@ pub enum Choice {
     Mode(u8),
     /// `choose 3` (or `choose +2`/`choose -2` when both ways are offered): a change of value
     Number(i8),
+    /// a card type (rule 3.3), for `choose a card type`: 0 Unit, 1 Gear, 2 Program, 3 Legend
+    CardType(u8),
+    /// `activate <id>` (`activate <id> 2` on a card with several): an activated ability
+    /// (rules 10.18–10.20)
+    Activate {
+        /// the card it is used on (a Gear's host, rule 4.11.3)
+        card: InstId,
+        /// the card whose text it is
+        source: InstId,
+        /// the ability's line on `source`
+        line: u8,
+    },
+    /// `play <id>`: playing a card at another time a cost rule allows (`You may also play this
+    /// Program when a Unit attacks …`)
+    PlayAlso(InstId),
 }
 
 /// A question to one player with the complete, finite list of legal options.

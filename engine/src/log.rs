@@ -160,6 +160,22 @@ pub enum Event {
     OvertimeBegan,
     /// the game ended
     GameOver(Outcome),
+    /// a card was revealed to both players (rule 11.14)
+    Revealed(InstId),
+    /// a player looked at a hidden or face-down card (rules 5.3.2.1, 11.13)
+    LookedAt {
+        /// who looked
+        player: PlayerId,
+        /// the card
+        inst: InstId,
+    },
+    /// a player searched the top cards of their deck (rule 11.13.1.1)
+    Searched {
+        /// who searched
+        player: PlayerId,
+        /// how many cards
+        count: u8,
+    },
     /// an effect made a lasting statement (rule 10.22) about a card, or about every card its
     /// subject describes (`target` = `None`)
     Stated {
@@ -174,6 +190,13 @@ pub enum Event {
         inst: InstId,
         /// the keyword
         keyword: gigscript_dsl::Keyword,
+    },
+    /// a replacement effect of card text applies instead of defeating a card (rule 10.25)
+    Replaced {
+        /// the replacement effect's card
+        source: InstId,
+        /// the card that would have been defeated
+        affected: InstId,
     },
 }
 

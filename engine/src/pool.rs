@@ -68,6 +68,12 @@ struct Text {
     statics: bool,
     /// (line, start?) of each `At the start/end of your turn` trigger
     turn: Vec<(u8, bool)>,
+    /// the lines of activated abilities (rules 10.18–10.20)
+    activated: Vec<u8>,
+    /// the lines of cost rules that execute: about this card (`false`) or others (`true`)
+    cost_rules: Vec<(u8, bool)>,
+    /// has a replacement effect, and every construct of the card executes
+    replaces: bool,
 }
 
 /// The facts of every card of a [`CardDb`], plus ids and tags for labels and filters, and each
@@ -80,7 +86,10 @@ pub struct Pool {
     texts: Vec<Text>,
     any_statics: bool,
     by_id: HashMap<String, CardIdx>,
+    any_cost_statics: bool,
     gear_keywords: bool,
+    names: Vec<String>,
+    any_replacements: bool,
 }
 
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
@@ -108,10 +117,28 @@ impl Pool {
             pool.tags.push(card.tags.clone());
             let text = Text::of(card);
             pool.any_statics |= text.statics;
+            pool.any_cost_statics |= text.cost_rules.iter().any(|&(_, others)| others);
             pool.gear_keywords |= card.kind == CardType::Gear && keywords != Keywords::default();
+            pool.any_replacements |= text.replaces;
+            pool.names.push(card.name.clone());
             pool.texts.push(text);
         }
         pool
+    }
+
+    /// Whether a card has a replacement effect that executes.
+    pub fn has_replacements(&self, idx: CardIdx) -> bool {
+        self.texts.get(idx.0 as usize).is_some_and(|t| t.replaces)
+    }
+
+    /// Whether any card of the pool has one (games without such cards skip the search).
+    pub fn any_replacements(&self) -> bool {
+        self.any_replacements
+    }
+
+    /// The printed name of a card (`""` for an index from another pool).
+    pub fn name(&self, idx: CardIdx) -> &str {
+        self.names.get(idx.0 as usize).map_or("", |s| s.as_str())
     }
 
     /// The parsed text of a card, if it parses.
@@ -179,6 +206,26 @@ impl Pool {
     /// Whether a card has a static ability that executes (the card is executable).
     pub fn has_statics(&self, idx: CardIdx) -> bool {
         self.texts.get(idx.0 as usize).is_some_and(|t| t.statics)
+    }
+
+    /// The lines of a card's activated abilities, in order.
+    pub fn activated_lines(&self, idx: CardIdx) -> &[u8] {
+        self.texts
+            .get(idx.0 as usize)
+            .map_or(&[][..], |t| &t.activated)
+    }
+
+    /// The lines of a card's cost rules that execute, each with whether it is about other
+    /// cards (`Play your first CYBERWARE Gear each turn for -3 €$`) rather than this one.
+    pub fn cost_rule_lines(&self, idx: CardIdx) -> &[(u8, bool)] {
+        self.texts
+            .get(idx.0 as usize)
+            .map_or(&[][..], |t| &t.cost_rules)
+    }
+
+    /// Whether any card of the pool has an executing cost rule about other cards (a fast path).
+    pub fn any_cost_statics(&self) -> bool {
+        self.any_cost_statics
     }
 
     /// Whether any executable card of the pool has a static ability (a fast path).
@@ -288,11 +335,38 @@ impl Text {
                 }
             }
         }
+        let executes = |line: usize| !unsupported.iter().any(|(u, _)| usize::from(u.line) == line);
+        let mut activated = Vec::new();
+        let mut cost_rules = Vec::new();
+        for (line, a) in script
+            .top
+            .iter()
+            .chain(std::iter::once(&script.text))
+            .flat_map(|t| t.abilities.iter())
+            .enumerate()
+        {
+            match &a.node {
+                // Offered even when its effect does not execute yet: activating it pays the
+                // costs and logs `not executed` (never a silent no-op).
+                Ability::Activated { .. } => activated.push(line as u8),
+                Ability::CostRule(r) if executes(line) => {
+                    cost_rules.push((line as u8, crate::rules::cost_rule_is_static(&r.node)))
+                }
+                _ => {}
+            }
+        }
         let statics = script
             .text
             .abilities
             .iter()
             .any(|a| matches!(a.node, Ability::Static(_)))
+            && unsupported.is_empty();
+        let replaces = script
+            .top
+            .iter()
+            .chain(std::iter::once(&script.text))
+            .flat_map(|t| t.abilities.iter())
+            .any(|a| matches!(a.node, Ability::Replacement { .. }))
             && unsupported.is_empty();
         Text {
             script: Some(script),
@@ -300,6 +374,9 @@ impl Text {
             labels,
             statics,
             turn,
+            activated,
+            cost_rules,
+            replaces,
         }
     }
 }

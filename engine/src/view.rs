@@ -8,9 +8,10 @@
 //! as a plain value; the hidden-information test changes every hidden card and checks that
 //! value is unchanged.
 //!
-//! The engine keeps no record of "looked at" face-down Legends yet (no effect looks at one
-//! without card text), so every face-down Legend is hidden from both players, its owner
-//! included (rule 5.7.4.1). Option values ([`Choice`]) name cards by [`InstId`]: those of hidden
+//! A face-down Legend is hidden from both players, its owner included (rule 5.7.4.1), unless
+//! an effect let the player look at it (`Look at a friendly face-down Legend`): the state
+//! records what each player has looked at or searched (rules 5.3.2.1, 11.13) until the card
+//! changes area, and only that player's view shows it. Option values ([`Choice`]) name cards by [`InstId`]: those of hidden
 //! cards are opaque handles that no view method maps to a card.
 
 use crate::decision::{Choice, DecisionKind};
@@ -53,6 +54,8 @@ pub enum SeenLegend {
         position: usize,
         /// spent rather than ready
         spent: bool,
+        /// the card, if the viewer has looked at it
+        known: Option<SeenCard>,
     },
     /// face-up: public
     FaceUp(SeenUnit),
@@ -325,6 +328,7 @@ impl<'a> View<'a> {
                 None => SeenLegend::FaceDown {
                     position: k + 1,
                     spent: st.inst(l).is_some_and(|x| x.spent),
+                    known: self.looked(l).then(|| self.seen(l)).flatten(),
                 },
             })
             .collect()
@@ -387,16 +391,23 @@ impl<'a> View<'a> {
         })
     }
 
-    /// A card the viewer may see, wherever it is: a public card, or one in their own hand.
+    /// Whether an effect let the viewer look at this hidden card (rules 5.3.2.1, 11.13).
+    fn looked(&self, i: InstId) -> bool {
+        self.game.state.seen.contains(&(self.me, i))
+    }
+
+    /// A card the viewer may see, wherever it is: a public card, one in their own hand, or one
+    /// an effect let them look at.
     pub fn card(&self, i: InstId) -> Option<SeenCard> {
         let x = self.game.state.inst(i)?;
-        let visible = match x.zone {
-            Zone::Hand => x.owner == self.me,
-            Zone::Deck => false,
-            Zone::Legends | Zone::Eddies => x.face_up,
-            Zone::Field => x.face_up || x.equipped_to.is_some(),
-            Zone::Trash | Zone::Removed | Zone::Resolving => true,
-        };
+        let visible = self.looked(i)
+            || match x.zone {
+                Zone::Hand => x.owner == self.me,
+                Zone::Deck => false,
+                Zone::Legends | Zone::Eddies => x.face_up,
+                Zone::Field => x.face_up || x.equipped_to.is_some(),
+                Zone::Trash | Zone::Removed | Zone::Resolving => true,
+            };
         visible.then_some(SeenCard {
             inst: i,
             card: x.card,
@@ -450,6 +461,7 @@ impl<'a> View<'a> {
                 }
                 Event::Spent(_) => "a face-down card is spent".into(),
                 Event::Readied(_) => "a face-down card readies".into(),
+                Event::LookedAt { player, .. } => format!("p{} looks at a hidden card", player.0),
                 _ => "a hidden card changes".into(),
             },
             _ => self.game.describe(e),
@@ -472,7 +484,8 @@ impl<'a> View<'a> {
             | Event::Defeated(i)
             | Event::LostFight(i)
             | Event::Blocked(i)
-            | Event::ProgramResolved(i) => hidden(i),
+            | Event::ProgramResolved(i)
+            | Event::LookedAt { inst: i, .. } => hidden(i),
             _ => false,
         }
     }
@@ -545,13 +558,15 @@ mod tests {
                 for p in PlayerId::BOTH {
                     h.state.players[p.ix()].deck.shuffle(&mut rng);
                 }
-                // face-down Legends and Eddies of both players swap identities
+                // face-down Legends and Eddies of both players swap identities (except those
+                // an effect let the viewer look at)
                 for p in PlayerId::BOTH {
                     let pl = h.state.player(p).clone();
                     let down = |list: &[InstId]| -> Vec<InstId> {
                         list.iter()
                             .copied()
                             .filter(|&i| !h.state.instances[i.0 as usize].face_up)
+                            .filter(|&i| !h.state.seen.contains(&(me, i)))
                             .collect()
                     };
                     let (legends, eddies) = (down(&pl.legends), down(&pl.eddies));
@@ -587,5 +602,40 @@ mod tests {
         assert!(text
             .iter()
             .any(|t| t.starts_with("p0 draws ") && t != "p0 draws a card"));
+    }
+
+    #[test]
+    fn a_looked_at_face_down_legend_is_shown_to_that_player_only() {
+        let mut g = sample_game(5, 40);
+        let l = g.state.players[0]
+            .legends
+            .iter()
+            .copied()
+            .find(|&l| g.state.inst(l).is_some_and(|x| !x.face_up))
+            .expect("a face-down Legend");
+        let known = |g: &Game, p: u8| {
+            g.view(PlayerId(p))
+                .legends(PlayerId(0))
+                .iter()
+                .any(|x| matches!(x, SeenLegend::FaceDown { known: Some(c), .. } if c.inst == l))
+        };
+        assert!(!known(&g, 0) && !known(&g, 1));
+        g.state.seen.push((PlayerId(0), l));
+        assert!(known(&g, 0));
+        assert!(!known(&g, 1));
+        assert!(g.view(PlayerId(0)).card(l).is_some());
+        assert!(g.view(PlayerId(1)).card(l).is_none());
+        let ev = LogEntry::Event(Event::LookedAt {
+            player: PlayerId(0),
+            inst: l,
+        });
+        assert_eq!(
+            g.view(PlayerId(1)).describe(&ev),
+            "p0 looks at a hidden card"
+        );
+        assert!(!g.view(PlayerId(1)).describe(&ev).contains(
+            g.view(PlayerId(0))
+                .id(g.view(PlayerId(0)).card(l).expect("seen"))
+        ));
     }
 }

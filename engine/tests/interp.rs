@@ -8,12 +8,12 @@ use gigscript_engine::{Names, PlayerSetup};
 #[test]
 fn an_ability_that_does_not_execute_logs_not_executed() {
     let me = PlayerSetup {
-        hand: cards(&["fool-on-the-hill"]),
-        eddies: eddies(2),
+        hand: cards(&["maman-brigitte"]),
+        eddies: eddies(5),
         ..PlayerSetup::default()
     };
     let mut g = game(&setup(me, PlayerSetup::default()));
-    steps(&mut g, &["play fool-on-the-hill"]);
+    steps(&mut g, &["play maman-brigitte"]);
     let log: Vec<String> = g
         .log()
         .iter()
@@ -21,7 +21,7 @@ fn an_ability_that_does_not_execute_logs_not_executed() {
         .collect();
     assert!(
         log.iter()
-            .any(|l| l.starts_with("not executed: ") && l.ends_with("(fool-on-the-hill)")),
+            .any(|l| l.starts_with("not executed: ") && l.ends_with("(maman-brigitte)")),
         "{log:#?}"
     );
 }
@@ -32,9 +32,9 @@ fn executability_is_reported_per_card() {
     let exec = |id: &str| pool.executable(pool.index_of(id).unwrap());
     assert!(exec("armored-minotaur"));
     assert!(exec("swordwise-huscle"));
-    assert!(!exec("fool-on-the-hill"));
-    let fool = pool.index_of("fool-on-the-hill").unwrap();
-    assert!(pool.unsupported(fool).count() >= 1);
+    assert!(!exec("maman-brigitte"));
+    let maman = pool.index_of("maman-brigitte").unwrap();
+    assert!(pool.unsupported(maman).count() >= 1);
 }
 
 #[test]
@@ -66,9 +66,11 @@ fn a_game_suspended_inside_an_effect_round_trips_through_serde() {
 }
 
 #[test]
-fn an_end_of_turn_ability_triggers_and_logs_what_does_not_execute() {
+fn an_end_of_turn_ability_triggers_and_resolves() {
+    // Misty Olszewski's end-of-turn ability (which now executes) triggers when the turn ends
+    // and asks for its card type.
     let me = PlayerSetup {
-        field: cards(&["maxtac-squadron"]),
+        field: cards(&["misty-olszewski-mender-of-broken-spirits"]),
         ..PlayerSetup::default()
     };
     let mut g = game(&setup(me, PlayerSetup::default()));
@@ -85,7 +87,50 @@ fn an_end_of_turn_ability_triggers_and_logs_what_does_not_execute() {
     assert!(
         log[ix..]
             .iter()
-            .any(|l| l.starts_with("not executed: ") && l.ends_with("(maxtac-squadron)")),
+            .any(|l| l == "misty-olszewski-mender-of-broken-spirits resolves its effect"),
         "{log:#?}"
+    );
+    assert!(
+        labels(&g).contains(&"choose program".to_string()),
+        "{:?}",
+        labels(&g)
+    );
+}
+
+#[test]
+fn a_game_suspended_inside_a_search_round_trips_through_serde() {
+    // Viktor Vektor's {Flip}: the searched cards are known to the searcher only, and one Gear
+    // is chosen of up to 2 when the game is saved.
+    let me = PlayerSetup {
+        legends: vec![spec(
+            "viktor-vektor-sit-down-and-relax",
+            false,
+            false,
+            false,
+            &[],
+        )],
+        eddies: eddies(1),
+        deck: cards(&["mantis-blades", "floor-it", "riot-shield"]),
+        ..PlayerSetup::default()
+    };
+    let mut g = game(&setup(me, PlayerSetup::default()));
+    steps(
+        &mut g,
+        &["call legend 1", "pay with eddie", "choose mantis-blades"],
+    );
+    assert!(
+        g.view(gigscript_engine::PlayerId(0))
+            .deck_size(gigscript_engine::PlayerId(0))
+            == 3
+    );
+    let json = serde_json::to_string(g.state()).unwrap();
+    let back: gigscript_engine::State = serde_json::from_str(&json).unwrap();
+    assert_eq!(&back, g.state());
+    let mut h = gigscript_engine::Game::from_state(pool(), back);
+    assert_eq!(labels(&h), labels(&g));
+    steps(&mut h, &["no"]);
+    assert_eq!(
+        h.zone_ids(gigscript_engine::PlayerId(0), gigscript_engine::Zone::Hand),
+        ["mantis-blades"]
     );
 }

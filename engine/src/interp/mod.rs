@@ -9,13 +9,22 @@
 //!
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
+mod activated;
+mod conditions;
+mod equip;
+mod gig_moves;
+mod replace;
 mod run;
 mod statements;
 mod statics;
 mod support;
 mod trigger;
+pub(crate) mod zones;
 
+pub(crate) use activated::{window_executes, When};
+pub(crate) use equip::equip_gear_executes;
 pub use run::{Ask, Bound, EffectRun};
+pub(crate) use support::is_a_rival;
 pub use support::{unsupported, Unsupported};
 
 pub(crate) use statements::type_bit;

@@ -42,6 +42,14 @@ pub enum Ask {
     Number(Vec<i8>),
     /// which of this many modes (`Choose one effect.`)
     Mode(u8),
+    /// the next card for the current action, or none (`up to`; failing to find, rule 11.13.4.1)
+    CardOrNone(Vec<InstId>),
+    /// a card type (`choose a card type`)
+    CardType,
+    /// which of two ways, answered by this player (`A Rival chooses whether …`)
+    Whether(PlayerId),
+    /// `you may … instead`: whether this later sentence replaces the current one
+    Instead(u32),
     /// yes or no inside a sentence (`… and may draw 5`), answered by the chooser; the answer
     /// is kept in `delta` (1: yes, 0: no)
     YesNo,
@@ -80,6 +88,28 @@ pub struct EffectRun {
     pub chooser: Option<PlayerId>,
     /// the mode chosen, for `Choose one effect.` (0-based)
     pub mode: Option<u8>,
+    /// what hidden-zone actions have chosen so far (card types, Gigs, cards played)
+    #[serde(default)]
+    pub zone: super::zones::ZoneRun,
+    /// the second Gig chosen for the current action (`swap`, `set … to the value of …`)
+    #[serde(default)]
+    pub gig2: Option<DieId>,
+    /// the Gigs of each Gig binding met so far (`Adjust a rival Gig …` → `the same value`)
+    #[serde(default)]
+    pub gigs: Vec<(u32, DieId)>,
+    /// bit set of the `instead` sentences chosen to replace the sentence they name
+    #[serde(default)]
+    pub instead: u32,
+    /// the sentence being entered had its `instead` alternative considered
+    #[serde(default)]
+    pub weighed: bool,
+    /// every mode resolves, in order (`choose both instead`, `these effects`)
+    #[serde(default)]
+    pub all_modes: bool,
+    /// cards discarded by this effect (and the earlier effects of the same Program), for
+    /// `the total number of discarded cards`
+    #[serde(default)]
+    pub discarded: u16,
 }
 
 impl EffectRun {
@@ -101,10 +131,17 @@ impl EffectRun {
             delta: None,
             chooser: None,
             mode: None,
+            zone: Default::default(),
+            gig2: None,
+            gigs: Vec::new(),
+            instead: 0,
+            weighed: false,
+            all_modes: false,
+            discarded: 0,
         }
     }
 
-    fn bound(&self, id: u32) -> Vec<InstId> {
+    pub(crate) fn bound(&self, id: u32) -> Vec<InstId> {
         self.bindings
             .iter()
             .find(|b| b.id == id)
@@ -139,10 +176,12 @@ impl EffectRun {
         self.sentence = self.sentence.saturating_add(1);
         self.step = 0;
         self.entered = false;
+        self.weighed = false;
         self.happened = false;
         self.picked.clear();
         self.gig = None;
         self.delta = None;
+        self.gig2 = None;
     }
 
     fn did(&self, s: ast::SentenceId) -> bool {
@@ -156,6 +195,8 @@ pub(crate) enum Stepped {
     Done(bool),
     /// it waits for a choice
     Wait,
+    /// it waits for the answer to this question, asked above the effect (rule 10.26)
+    Ask(crate::state::Frame),
 }
 
 /// Which cards an action applies to.
@@ -164,6 +205,8 @@ pub(crate) enum Sel {
     Fixed(Vec<InstId>),
     /// `n` of these, chosen one at a time
     Choose(Vec<InstId>, usize),
+    /// `up to n` of these: how many first (rule 2.8), then which
+    UpTo(Vec<InstId>, usize),
     /// these, and `n` of those, chosen one at a time (`this Unit and a rival Unit`)
     Then(Vec<InstId>, Vec<InstId>, usize),
 }
@@ -187,8 +230,13 @@ impl Game {
                 prompt: DecisionKind::EffectGig,
                 options: options.iter().map(|&d| Choice::Gig(d)).collect(),
             }),
-            Ask::Mode(n) => Some(Decision {
+            Ask::Instead(_) => Some(Decision {
                 player: run.controller,
+                prompt: DecisionKind::May,
+                options: vec![Choice::Yes, Choice::No],
+            }),
+            Ask::Mode(n) => Some(Decision {
+                player: run.chooser.unwrap_or(run.controller),
                 prompt: DecisionKind::Mode,
                 options: (0..*n).map(Choice::Mode).collect(),
             }),
@@ -202,11 +250,21 @@ impl Game {
                 prompt: DecisionKind::Number,
                 options: options.iter().map(|&n| Choice::Number(n)).collect(),
             }),
+            ask => Some(super::zones::decision(run, ask)),
         }
     }
 
     /// Applies the answer to the top effect frame's question.
     pub(crate) fn effect_choice(&mut self, choice: Choice) -> Flow {
+        if let Some(crate::state::Frame::Replace { source, affected }) = self.state.frames.last() {
+            let (source, affected) = (*source, *affected);
+            return self.replace_choice(source, affected, choice);
+        }
+        if let Some(crate::state::Frame::ReplaceChoose { affected, .. }) = self.state.frames.last()
+        {
+            let affected = *affected;
+            return self.replace_chosen(affected, choice);
+        }
         let Some(crate::state::Frame::Effect(run)) = self.state.frames.last_mut() else {
             return Err(EngineError::Bug("an effect choice without an effect").into());
         };
@@ -214,11 +272,21 @@ impl Game {
             (Some(Ask::May), Choice::Yes) => run.entered = true,
             (Some(Ask::May), Choice::No) => run.next_sentence(),
             (Some(Ask::Card(_)), Choice::Card(i)) => run.picked.push(i),
+            (Some(Ask::Gig(_)), Choice::Gig(d)) if run.gig.is_some() => run.gig2 = Some(d),
             (Some(Ask::Gig(_)), Choice::Gig(d)) => run.gig = Some(d),
             (Some(Ask::Number(_)), Choice::Number(n)) => run.delta = Some(n),
-            (Some(Ask::Mode(_)), Choice::Mode(m)) => run.mode = Some(m),
+            (Some(Ask::Mode(_)), Choice::Mode(m)) => {
+                run.mode = Some(m);
+                run.chooser = None;
+            }
+            (Some(Ask::Instead(j)), Choice::Yes) => {
+                run.instead |= 1u32.checked_shl(j).unwrap_or(0);
+                run.next_sentence();
+            }
+            (Some(Ask::Instead(_)), Choice::No) => {}
             (Some(Ask::YesNo), Choice::Yes) => run.delta = Some(1),
             (Some(Ask::YesNo), Choice::No) => run.delta = Some(0),
+            (Some(ask), c) if super::zones::answer(run, &ask, c) => {}
             _ => return Err(EngineError::Bug("an answer to another question").into()),
         }
         Ok(())
@@ -232,17 +300,37 @@ impl Game {
         let pool = self.pool.clone();
         let card = self.inst_ok(run.source)?.card;
         let sentences: &[Spanned<Sentence>] = match pool.ability(card, run.line).map(|a| &a.node) {
-            Some(Ability::Triggered { effect, .. }) | Some(Ability::Resolution { effect, .. }) => {
+            Some(Ability::Triggered { effect, .. })
+            | Some(Ability::Resolution { effect, .. })
+            | Some(Ability::Activated { effect, .. }) => {
                 match effect {
                     Effect::Sentences(s) => s,
                     // `Choose one effect.` (rule 10.9): the controller picks a mode first.
-                    Effect::Modal { modes, .. } => match run.mode {
+                    Effect::Modal { modes, head, .. } => match run.mode {
                         Some(m) => modes.get(m as usize).map_or(&[][..], |v| v.as_slice()),
-                        None => {
-                            run.ask = Some(Ask::Mode(modes.len().min(u8::MAX as usize) as u8));
-                            self.state.frames.push(crate::state::Frame::Effect(run));
-                            return Ok(());
-                        }
+                        None => match self.modes_now(&run, effect) {
+                            // `Give a friendly Unit these effects.`: the Unit first (rule 10.31).
+                            _ if !self.modal_target(&mut run, &head.node) => {
+                                if run.ask.is_some() {
+                                    self.state.frames.push(crate::state::Frame::Effect(run));
+                                }
+                                return Ok(());
+                            }
+                            // `If …, choose both instead.`: every mode, in order.
+                            super::replace::Modes::All => {
+                                run.all_modes = true;
+                                run.mode = Some(0);
+                                modes.first().map_or(&[][..], |v| v.as_slice())
+                            }
+                            super::replace::Modes::One { by_rival } => {
+                                if by_rival {
+                                    run.chooser = Some(run.controller.other());
+                                }
+                                run.ask = Some(Ask::Mode(modes.len().min(u8::MAX as usize) as u8));
+                                self.state.frames.push(crate::state::Frame::Effect(run));
+                                return Ok(());
+                            }
+                        },
                     },
                 }
             }
@@ -250,6 +338,35 @@ impl Game {
         };
         while let Some(s) = sentences.get(run.sentence as usize) {
             let s = &s.node;
+            if !run.entered && !run.weighed {
+                // `… instead`: a later sentence that replaces this one is weighed first.
+                run.weighed = true;
+                match self.weigh_instead(&run, sentences) {
+                    super::replace::Weighed::Keep => {}
+                    super::replace::Weighed::Replace(j) => {
+                        run.instead |= 1u32.checked_shl(j).unwrap_or(0);
+                        run.next_sentence();
+                        continue;
+                    }
+                    super::replace::Weighed::Ask(j) => {
+                        run.ask = Some(Ask::Instead(j));
+                        self.state.frames.push(crate::state::Frame::Effect(run));
+                        return Ok(());
+                    }
+                }
+            }
+            let chosen_instead =
+                matches!(
+                    &s.clause.node,
+                    Clause::Do {
+                        instead: Some(_),
+                        ..
+                    }
+                ) && run.instead & 1u32.checked_shl(u32::from(run.sentence)).unwrap_or(0) != 0;
+            if !run.entered && chosen_instead {
+                // Its condition was checked and its `you may` answered when it was weighed.
+                run.entered = true;
+            }
             if !run.entered {
                 let go = match s.lead.as_ref().map(|l| &l.node) {
                     None => true,
@@ -263,6 +380,10 @@ impl Game {
                     Some(Lead::During(_)) => true,
                 };
                 let (go, optional) = match &s.clause.node {
+                    // An `instead` sentence runs only in place of the one it replaces.
+                    Clause::Do {
+                        instead: Some(_), ..
+                    } => (false, false),
                     Clause::Do {
                         optional,
                         condition,
@@ -289,6 +410,15 @@ impl Game {
             }
             let steps: &[ast::Step] = match &s.clause.node {
                 Clause::Do { steps, .. } => steps,
+                Clause::State { predicate, .. } if super::zones::whether(&predicate.node) => {
+                    match super::zones::whether_steps(&mut run, &predicate.node) {
+                        Some(steps) => steps,
+                        None => {
+                            self.state.frames.push(crate::state::Frame::Effect(run));
+                            return Ok(());
+                        }
+                    }
+                }
                 Clause::State { predicate, .. } => {
                     if let Predicate::Discards { count, binds, .. } = predicate.node {
                         if run.step == 0 {
@@ -297,7 +427,7 @@ impl Game {
                                     run.happened |= h;
                                     run.step = 1;
                                 }
-                                Stepped::Wait => {
+                                Stepped::Wait | Stepped::Ask(_) => {
                                     self.state.frames.push(crate::state::Frame::Effect(run));
                                     return Ok(());
                                 }
@@ -310,7 +440,7 @@ impl Game {
                                 run.happened |= h;
                                 run.step = u8::MAX;
                             }
-                            Stepped::Wait => {
+                            Stepped::Wait | Stepped::Ask(_) => {
                                 self.state.frames.push(crate::state::Frame::Effect(run));
                                 return Ok(());
                             }
@@ -328,13 +458,50 @@ impl Game {
                         run.picked.clear();
                         run.gig = None;
                         run.delta = None;
+                        run.gig2 = None;
                     }
                     Stepped::Wait => {
                         self.state.frames.push(crate::state::Frame::Effect(run));
                         return Ok(());
                     }
+                    Stepped::Ask(frame) => {
+                        self.state.frames.push(crate::state::Frame::Effect(run));
+                        self.state.frames.push(frame);
+                        return Ok(());
+                    }
                 },
                 None => run.next_sentence(),
+            }
+        }
+        // `the total number of discarded cards`: the next effect of the same card (a
+        // Program's next line, rule 4.14) knows what this one discarded.
+        let discarded = usize::from(run.discarded) + run.bound(super::statements::DISCARDED).len();
+        if discarded > 0 {
+            if let Some(crate::state::Frame::Effect(next)) = self.state.frames.last_mut() {
+                if next.source == run.source {
+                    next.discarded = next
+                        .discarded
+                        .saturating_add(u16::try_from(discarded).unwrap_or(u16::MAX));
+                }
+            }
+        }
+        if run.all_modes {
+            // The next mode, if any, resolves as part of the same effect.
+            if let Some(
+                Ability::Triggered { effect, .. }
+                | Ability::Resolution { effect, .. }
+                | Ability::Activated { effect, .. },
+            ) = pool.ability(card, run.line).map(|a| &a.node)
+            {
+                if let (Effect::Modal { modes, .. }, Some(m)) = (effect, run.mode) {
+                    if usize::from(m) + 1 < modes.len() {
+                        run.mode = Some(m + 1);
+                        run.sentence = 0;
+                        run.did = 0;
+                        run.instead = 0;
+                        self.state.frames.push(crate::state::Frame::Effect(run));
+                    }
+                }
             }
         }
         Ok(())
@@ -347,6 +514,9 @@ impl Game {
         a: &Action,
     ) -> Result<Stepped, crate::game::Stop> {
         let me = run.controller;
+        if let Some(stepped) = self.zone_action(run, a)? {
+            return Ok(stepped);
+        }
         match a {
             Action::Draw { count, per } => {
                 // `draw 1 for each …`: counted when it resolves.
@@ -365,9 +535,12 @@ impl Game {
                 // Rule 11.7.2.1: a bare count trashes from the top of your deck.
                 let n = count_of(what);
                 let had = !self.state.player(me).deck.is_empty();
+                let mut trashed = Vec::new();
                 for _ in 0..n {
+                    trashed.extend(self.state.player(me).deck.last().copied());
                     self.act(Act::Trash(me))?;
                 }
+                run.bind(what, &trashed);
                 Ok(Stepped::Done(had && n > 0))
             }
             Action::Discard { what } => {
@@ -419,6 +592,11 @@ impl Game {
                 let mut done = false;
                 match a {
                     Action::Defeat { .. } => {
+                        // Rule 10.26: an optional replacement's controller is asked first.
+                        if let Some(ask) = self.replacement_question(&list) {
+                            run.picked = list;
+                            return Ok(Stepped::Ask(ask));
+                        }
                         self.act(Act::Defeat(list.clone()))?;
                         done = true;
                     }
@@ -479,6 +657,9 @@ impl Game {
                 }
                 Ok(Stepped::Done(done))
             }
+            Action::Swap { gig, with } => self.swap_gigs(run, gig, with),
+            Action::SetGig { gig, to } => self.set_gig(run, gig, to),
+            Action::Equip { gear, to, .. } => self.equip_from_effect(run, gear, to),
             _ => {
                 // Not executable: `start_effect` never runs such an ability.
                 Err(EngineError::Bug("an action the interpreter does not execute").into())
@@ -533,6 +714,10 @@ impl Game {
             run.ask = Some(Ask::Number(options));
             return Ok(Stepped::Wait);
         };
+        if let Some(b) = gig.binds {
+            run.gigs.retain(|x| x.0 != b.0);
+            run.gigs.push((b.0, die));
+        }
         let Some(d) = self.state.dice.get(die.0 as usize).copied() else {
             return Ok(Stepped::Done(false));
         };
@@ -548,7 +733,7 @@ impl Game {
         Ok(Stepped::Done(true))
     }
 
-    fn gig_matches(&self, me: PlayerId, p: &Phrase, die: DieId) -> bool {
+    pub(crate) fn gig_matches(&self, me: PlayerId, p: &Phrase, die: DieId) -> bool {
         let Some(d) = self.state.dice.get(die.0 as usize) else {
             return false;
         };
@@ -565,8 +750,9 @@ impl Game {
             None => true,
         };
         let min_ok = p.quality != Some(Quality::Min) || d.value == 1;
-        let max_ok =
-            !p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue)) || d.value == d.sides;
+        let max_ok = !(p.quality == Some(Quality::Max)
+            || p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue)))
+            || d.value == d.sides;
         side_ok && ctrl_ok && min_ok && max_ok
     }
 
@@ -604,6 +790,21 @@ impl Game {
     pub(crate) fn pick(&mut self, run: &mut EffectRun, sel: Sel) -> Option<Vec<InstId>> {
         match sel {
             Sel::Fixed(v) => Some(v),
+            Sel::UpTo(options, n) => {
+                // The number is asked once, then kept (as the action's `delta`) while the
+                // cards are picked.
+                let most = n.min(options.len()).min(i8::MAX as usize);
+                if most == 0 {
+                    return Some(Vec::new());
+                }
+                match run.delta {
+                    Some(k) => self.pick(run, Sel::Choose(options, k.max(0) as usize)),
+                    None => {
+                        run.ask = Some(Ask::Number((0..=most as i8).collect()));
+                        None
+                    }
+                }
+            }
             Sel::Then(fixed, options, n) => {
                 let options = options.into_iter().filter(|i| !fixed.contains(i)).collect();
                 let mut more = self.pick(run, Sel::Choose(options, n))?;
@@ -640,13 +841,33 @@ impl Game {
                 if let Some(r) = p.refers_to {
                     return Sel::Fixed(self.refer(run, r));
                 }
-                let all = self.matching(run, p);
-                match p.quantity {
-                    Quantity::All | Quantity::Bare => Sel::Fixed(all),
+                let mut all = self.matching(run, p);
+                // `a Rival's Unit`: the article belongs to the possessor; one Unit is meant.
+                let quantity = match (p.owner, p.quantity) {
+                    (Some(_), Quantity::Bare) => Quantity::One,
+                    (_, q) => q,
+                };
+                match quantity {
+                    Quantity::All | Quantity::Bare | Quantity::Each => Sel::Fixed(all),
+                    // `another`: one other than this card.
+                    Quantity::Another => {
+                        all.retain(|&i| i != run.source);
+                        Sel::Choose(all, 1)
+                    }
+                    Quantity::UpTo(n) => Sel::UpTo(all, n as usize),
                     Quantity::Exactly(n) => Sel::Choose(all, n as usize),
                     _ => Sel::Choose(all, 1),
                 }
             }
+            // `defeat 2 instead`: the noun and filters of the phrase named before.
+            Np::Count {
+                count,
+                post,
+                elided: Some(Ref::Binding(b)),
+            } if post.is_empty() => match self.bound_phrase(run, b.0) {
+                Some(p) => Sel::Choose(self.matching(run, &p), *count as usize),
+                None => Sel::Fixed(Vec::new()),
+            },
             Np::And(x, y) => match (self.select(run, x), self.select(run, y)) {
                 (Sel::Fixed(mut a), Sel::Fixed(b)) => {
                     a.extend(b);
@@ -657,7 +878,7 @@ impl Game {
                 }
                 _ => Sel::Fixed(Vec::new()),
             },
-            _ => Sel::Fixed(Vec::new()),
+            _ => Sel::Fixed(self.zone_select(run, np)),
         }
     }
 
@@ -668,6 +889,7 @@ impl Game {
                 .state
                 .inst(run.source)
                 .and_then(|x| x.equipped_to)
+                .or_else(|| self.left_host(run.source))
                 .into_iter()
                 .collect(),
             Ref::Binding(b) => run.bound(b.0),
@@ -675,11 +897,12 @@ impl Game {
     }
 
     /// Every card in play that a phrase describes, in instance order.
-    fn matching(&self, run: &EffectRun, p: &Phrase) -> Vec<InstId> {
-        (0..self.state.instances.len())
+    pub(crate) fn matching(&self, run: &EffectRun, p: &Phrase) -> Vec<InstId> {
+        let all: Vec<InstId> = (0..self.state.instances.len())
             .map(|k| InstId(k as u16))
             .filter(|&i| self.describes(run.source, run.controller, p, i))
-            .collect()
+            .collect();
+        self.superlative(p, all)
     }
 
     /// Whether card `i` is what phrase `p` of card `source`, controlled by `me`, describes.
@@ -747,12 +970,15 @@ impl Game {
                     (Some(v), Comparison::Is(n)) => v == i64::from(*n),
                     (Some(v), Comparison::AtMost(n)) => v <= i64::from(*n),
                     (Some(v), Comparison::AtLeast(n)) => v >= i64::from(*n),
+                    (Some(v), cmp) => self.compare_read(source, me, v, cmp),
                     _ => false,
                 }
             }
             PostMod::With(Filter::Keyword(k)) => self.keyword(i, keyword(*k)),
+            PostMod::With(f) => !hidden && self.filter_more(source, me, i, f),
+            PostMod::In(zones) => self.in_zones(me, i, zones),
             _ => false,
-        })
+        }) && self.possessed(me, p, i)
     }
 
     /// Whether a condition holds now.
@@ -774,8 +1000,23 @@ impl Game {
                 .iter()
                 .any(|d| d.area == crate::state::DieArea::Fixer(me)),
             Condition::YouControl { what, .. } => match &what.node {
+                Np::Phrase(p) if p.head.noun == Noun::ValuePair => self.has_value_pair(me),
+                // A sided-pair: two friendly Gigs with as many sides (one of them stolen).
+                Np::Phrase(p) if p.head.noun == Noun::SidedPair => {
+                    let sides: Vec<u8> = self
+                        .state
+                        .gigs(me)
+                        .map(|d| self.state.dice[d.0 as usize].sides)
+                        .collect();
+                    sides
+                        .iter()
+                        .enumerate()
+                        .any(|(k, v)| sides[k + 1..].contains(v))
+                }
+                Np::Phrase(p) if super::conditions::is_gig_count(p) => self.controls_gigs(me, p),
                 Np::Phrase(p) if p.head.noun == Noun::Gig => {
-                    let max = p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue));
+                    let max = p.post.iter().any(|x| matches!(x.node, PostMod::AtMaxValue))
+                        || p.quality == Some(Quality::Max);
                     let min = p.quality == Some(Quality::Min);
                     self.state.dice.iter().any(|d| {
                         d.area == crate::state::DieArea::Gigs(me)
@@ -787,9 +1028,11 @@ impl Game {
                     .matching(run, p)
                     .iter()
                     .any(|&i| self.state.inst(i).is_some_and(|x| x.controller == me)),
-                _ => false,
+                _ => self.zone_condition(run, c).unwrap_or(false),
             },
-            _ => self.condition_more(run, c),
+            _ => self
+                .zone_condition(run, c)
+                .unwrap_or_else(|| self.condition_more(run, c)),
         }
     }
 }

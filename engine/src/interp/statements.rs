@@ -16,9 +16,9 @@ use crate::state::{
     DieArea, DieId, Duration, Frame, InstId, PersistentEffect, PlayerId, Statement, Target, Zone,
 };
 use gigscript_dsl::ast::{
-    Ability, Action, AttackTarget, Clause, Comparison, Complement, Condition, Controller,
-    Duration as Dur, Effect, Expr, Filter, Grant, KeywordName, Lead, Modifier, Noun, NounPhrase,
-    Np, Orientation, Phrase, PostMod, Predicate, Quantity, Ref, Sentence, Stat, Status,
+    Ability, Action, AttackTarget, Clause, Comparison, Condition, Controller, Duration as Dur,
+    Effect, Expr, Filter, Grant, KeywordName, Lead, Modifier, Noun, NounPhrase, Np, Orientation,
+    Phrase, PostMod, Predicate, Quantity, Ref, Sentence, Stat, Status,
 };
 use gigscript_dsl::CardType;
 
@@ -160,8 +160,9 @@ impl Game {
     /// The sentence a statement made by an effect points at.
     fn sentence_of(&self, r: &Statement) -> Option<&Sentence> {
         let card = self.state.inst(r.source)?.card;
-        let (Ability::Triggered { effect, .. } | Ability::Resolution { effect, .. }) =
-            &self.pool.ability(card, r.line)?.node
+        let (Ability::Triggered { effect, .. }
+        | Ability::Resolution { effect, .. }
+        | Ability::Activated { effect, .. }) = &self.pool.ability(card, r.line)?.node
         else {
             return None;
         };
@@ -1082,7 +1083,9 @@ impl Game {
         let card = self.inst_ok(run.source)?.card;
         let pool = self.pool.clone();
         let duration = match pool.ability(card, run.line).map(|a| &a.node) {
-            Some(Ability::Triggered { effect, .. }) | Some(Ability::Resolution { effect, .. }) => {
+            Some(Ability::Triggered { effect, .. })
+            | Some(Ability::Resolution { effect, .. })
+            | Some(Ability::Activated { effect, .. }) => {
                 let ss = match effect {
                     Effect::Sentences(ss) => Some(ss),
                     Effect::Modal { modes, .. } => run.mode.and_then(|m| modes.get(m as usize)),
@@ -1111,12 +1114,6 @@ impl Game {
     pub(crate) fn condition_more(&self, run: &EffectRun, c: &Condition) -> bool {
         let me = run.controller;
         match c {
-            // `a Rival controls [at least N] more Gigs than you`
-            Condition::ControlsMoreGigs { at_least, .. } => {
-                let theirs = self.state.gig_count(me.other()) as u32;
-                let mine = self.state.gig_count(me) as u32;
-                theirs >= mine + at_least.unwrap_or(1)
-            }
             // `you played a Program this turn`
             Condition::YouPlayed { what, .. } => match &what.node {
                 Np::Phrase(p) => {
@@ -1133,46 +1130,8 @@ impl Game {
                 }
                 _ => false,
             },
-            // `you have more/less ☆ than a Rival` (rule 11.2.3: null ☆ is no number)
-            Condition::CredComparedTo { more, .. } => {
-                match (
-                    self.state.street_cred(me),
-                    self.state.street_cred(me.other()),
-                ) {
-                    (Some(a), Some(b)) => {
-                        if *more {
-                            a > b
-                        } else {
-                            a < b
-                        }
-                    }
-                    (Some(_), None) => *more,
-                    (None, Some(_)) => !*more,
-                    (None, None) => false,
-                }
-            }
-            // `that Unit is an AI, DRONE, or VEHICLE`
-            Condition::Is {
-                subject,
-                complement: Complement::Tags { tags, .. },
-                or_has,
-                ..
-            } => {
-                let cards = match &subject.node {
-                    Np::Pronoun { refers_to, .. } => self.refer(run, *refers_to),
-                    Np::Phrase(p) => p.refers_to.map_or_else(Vec::new, |r| self.refer(run, r)),
-                    _ => Vec::new(),
-                };
-                cards.iter().any(|&i| {
-                    self.state.inst(i).is_some_and(|x| {
-                        let hidden = x.zone == Zone::Legends && !x.face_up;
-                        !hidden
-                            && (self.pool.tags(x.card).iter().any(|t| tags.contains(t))
-                                || or_has.is_some_and(|k| self.keyword(i, super::run::keyword(k))))
-                    })
-                })
-            }
-            _ => false,
+            // The rest: crate::interp::conditions.
+            _ => self.condition_c(run, c),
         }
     }
 

@@ -24,6 +24,7 @@ pub fn unsupported(card: &CardScript) -> Vec<Unsupported> {
     let mut w = Walk {
         out: Vec::new(),
         line: 0,
+        fight_ok: false,
     };
     for script in card.top.iter().chain(std::iter::once(&card.text)) {
         for ability in &script.abilities {
@@ -37,6 +38,8 @@ pub fn unsupported(card: &CardScript) -> Vec<Unsupported> {
 pub(super) struct Walk {
     out: Vec<Unsupported>,
     line: u8,
+    /// the ability being walked is an `{Attack} If this Unit wins a fight against …`
+    fight_ok: bool,
 }
 
 impl Walk {
@@ -50,6 +53,7 @@ impl Walk {
 
     fn ability(&mut self, a: &Spanned<Ability>) {
         let span = &a.span;
+        self.fight_ok = is_fight_condition(Some(&a.node));
         match &a.node {
             Ability::Keyword { keyword, .. } => match keyword {
                 // Keywords are card facts the rules already read (rules 11.23–11.26).
@@ -80,15 +84,63 @@ impl Walk {
                 }
                 self.effect(effect);
             }
-            Ability::Activated { .. } => self.no(span, "an activated ability"),
+            Ability::Activated {
+                quick: _,
+                window,
+                costs,
+                effect,
+            } => {
+                for c in costs {
+                    match c.node {
+                        Cost::Spend | Cost::Eddies(_) => {}
+                    }
+                }
+                if let Some(w) = window {
+                    if !super::window_executes(&w.node) {
+                        self.no(&w.span, "this activation window");
+                    }
+                }
+                self.effect(effect);
+            }
             Ability::Static(effect) => self.static_ability(span, effect),
             Ability::CostRule(r) => match &r.node {
                 CostRule::PlayFor { .. }
                 | CostRule::EffectCosts { .. }
                 | CostRule::AlsoPlay { .. }
-                | CostRule::PlayForIf { .. } => self.no(span, "a cost rule"),
+                | CostRule::PlayForIf { .. } => {
+                    if !crate::rules::cost_rule_executes(&r.node) {
+                        self.no(span, "a cost rule")
+                    }
+                }
             },
-            Ability::Replacement { .. } => self.no(span, "a replacement effect"),
+            // `If <unit> would be defeated, [you may] [spend N €$ to] defeat <card> instead.`
+            // (rules 10.24–10.29, crate::interp::replace)
+            Ability::Replacement {
+                subject, action, ..
+            } => {
+                let subject_ok = match &subject.node {
+                    Np::Pronoun { .. } => true,
+                    Np::Phrase(p) => {
+                        p.refers_to.is_some()
+                            || (p.head.noun == Noun::Unit
+                                && p.quantity == Quantity::One
+                                && p.owner.is_none()
+                                && p.post.is_empty()
+                                && p.or.is_none()
+                                && p.participle.is_none()
+                                && p.status.is_none())
+                    }
+                    _ => false,
+                };
+                let defeat_ok = |a: &Action| matches!(a, Action::Defeat { what, when: None } if is_reference(what));
+                let action_ok = match &action.node {
+                    Action::PayTo { action, .. } => defeat_ok(&action.node),
+                    a => defeat_ok(a),
+                };
+                if !subject_ok || !action_ok {
+                    self.no(span, "a replacement effect")
+                }
+            }
             Ability::Resolution { quick: _, effect } => self.effect(effect),
         }
     }
@@ -106,13 +158,19 @@ impl Walk {
             Effect::Modal { head, rule, modes } => {
                 match &head.node {
                     ModalHead::ChooseOne => {}
-                    ModalHead::GiveAll { .. } => {
-                        self.no(&head.span, "`Give a friendly Unit these effects`")
-                    }
+                    // crate::interp::replace::modal_target
+                    ModalHead::GiveAll { target } => self.target(target),
                 }
                 if let Some(r) = rule {
-                    match r.node.change {
-                        ModeChange::ChooseBoth | ModeChange::RivalChoosesOne { .. } => {
+                    match (&head.node, r.node.change) {
+                        (ModalHead::ChooseOne, ModeChange::ChooseBoth)
+                        | (ModalHead::ChooseOne, ModeChange::RivalChoosesOne { .. }) => {
+                            self.condition(&r.node.condition)
+                        }
+                        (ModalHead::GiveAll { .. }, ModeChange::RivalChoosesOne { .. }) => {
+                            self.condition(&r.node.condition)
+                        }
+                        (ModalHead::GiveAll { .. }, ModeChange::ChooseBoth) => {
                             self.no(&r.span, "a rule changing how modes are chosen")
                         }
                     }
@@ -151,6 +209,12 @@ impl Walk {
             Clause::State { subject, predicate } => match &predicate.node {
                 // `A Rival discards 1.`: the Rival chooses (rule 10.31).
                 Predicate::Discards { more: false, .. } if is_a_rival(subject) => {}
+                // `A Rival chooses whether you … or …`: the Rival picks the steps (rule 10.31).
+                Predicate::ChoosesWhether { first, second } if is_a_rival(subject) => {
+                    for step in first.iter().chain(second) {
+                        self.action(&step.action);
+                    }
+                }
                 _ => self.effect_statement(subject, predicate),
             },
             Clause::Do {
@@ -160,9 +224,8 @@ impl Walk {
                 instead,
                 condition,
             } => {
-                if instead.is_some() {
-                    self.no(&clause.span, "an `instead` sentence");
-                }
+                // `… instead` replacing an earlier sentence runs (crate::interp::replace).
+                let _ = instead;
                 if let Some(c) = condition {
                     self.condition(c);
                 }
@@ -203,6 +266,9 @@ impl Walk {
     }
 
     fn action(&mut self, a: &Spanned<Action>) {
+        if self.zone_action(a) {
+            return;
+        }
         let span = &a.span;
         match &a.node {
             Action::Draw { count: _, per } => {
@@ -276,7 +342,18 @@ impl Walk {
                     self.no(span, "`double …`")
                 }
             }
-            Action::Equip { .. } => self.no(span, "`equip …`"),
+            Action::Equip {
+                gear,
+                only,
+                free: _,
+                to,
+            } => {
+                if *only || !super::equip_gear_executes(gear) {
+                    self.no(span, "`equip …`");
+                } else {
+                    self.target(to);
+                }
+            }
             Action::IgnoreResult { .. } => self.no(span, "`ignore the result`"),
             Action::LookAt { .. } => self.no(span, "`look at …`"),
             Action::Play { .. } => self.no(span, "`play …` from an effect"),
@@ -285,38 +362,88 @@ impl Walk {
             Action::Reveal { .. } => self.no(span, "`reveal …`"),
             Action::Search { .. } => self.no(span, "`search …`"),
             Action::Sell { .. } => self.no(span, "`sell …` from an effect"),
-            Action::SetGig { .. } => self.no(span, "`set a Gig to …`"),
+            Action::SetGig { gig, to } => {
+                let other_ok = match to {
+                    SetValue::Number(_) => true,
+                    SetValue::SameValueAs(np) | SetValue::ValueOf(np) => is_any_gig_phrase(np),
+                };
+                if !is_any_gig_phrase(gig) || !other_ok {
+                    self.no(span, "`set a Gig to …`")
+                }
+            }
             Action::PayTo { .. } => self.no(span, "`spend N €$ to …`"),
             Action::Steal { .. } => self.no(span, "`steal …` from an effect"),
-            Action::Swap { .. } => self.no(span, "`swap …`"),
+            Action::Swap { gig, with } => {
+                if !is_gig_phrase(gig) || !is_gig_phrase(with) {
+                    self.no(span, "`swap …`")
+                }
+            }
         }
     }
 
     pub(super) fn condition(&mut self, c: &Spanned<Condition>) {
+        if self.zone_condition(c) {
+            return;
+        }
         match &c.node {
             Condition::CredAtLeast { .. }
             | Condition::CredLessThan { .. }
             | Condition::CredParity { .. }
             | Condition::FixerAreaEmpty => {}
-            Condition::CredComparedTo { .. } => {}
-            Condition::ControlsMoreGigs { .. } => {}
-            Condition::YouPlayed { what, duration }
-                if duration.node == Duration::ThisTurn && is_card_kind(what) => {}
-            Condition::Is {
-                complement: Complement::Tags { .. },
-                subject,
-                ..
-            } if is_reference(subject) => {}
-            Condition::CredDiffers { .. } => {
-                self.no(&c.span, "a Street Cred comparison with a Rival")
+            // Rule 5.11.4: null ☆ (crate::interp::conditions).
+            Condition::CredComparedTo { than: who, .. }
+            | Condition::CredDiffers { from: who, .. }
+            | Condition::ControlsMoreGigs { who, .. } => {
+                if !is_a_rival(who) {
+                    self.no(&c.span, "this condition")
+                }
             }
+            Condition::YouPlayed { what, duration }
+                if duration.node == Duration::ThisTurn && is_played_kind(what) => {}
+            // Rule 6.5: `a value-pair [of Gigs]`.
+            Condition::YouControl { what, .. } if is_value_pair(what) => {}
+            // `you control 3 or more Gigs with different values` (crate::interp::conditions)
+            Condition::YouControl { what, .. } if matches!(&what.node, Np::Phrase(p) if super::conditions::is_gig_count(p)) =>
+                {}
+            Condition::YouControl { what, .. } if is_pair_of_gigs(what) => {}
             Condition::YouControl { what, .. } => self.target(what),
+            Condition::Equals(a, b) => {
+                if !is_number(&a.node) || !is_number(&b.node) {
+                    self.no(&c.span, "this condition")
+                }
+            }
+            Condition::NumberParity(e, _) => {
+                if !is_number(&e.node) {
+                    self.no(&c.span, "this condition")
+                }
+            }
+            Condition::HasSameValue { subject, .. } => {
+                if !is_gig_phrase(subject) {
+                    self.no(&c.span, "this condition")
+                }
+            }
+            Condition::Is {
+                subject,
+                complement,
+                ..
+            } => {
+                let subject_ok = is_reference(subject) || is_gig_phrase(subject);
+                let complement_ok = match complement {
+                    Complement::State(State::Spent)
+                    | Complement::State(State::Equipped)
+                    | Complement::AtMaxValue
+                    | Complement::Tags { .. } => true,
+                    Complement::State(State::Empty) => false,
+                    Complement::Kind(np) => is_gig_phrase(np) || is_card_kind(np),
+                };
+                if !subject_ok || !complement_ok {
+                    self.no(&c.span, "this condition")
+                }
+            }
+            // Only as the whole of an `{Attack}` ability: see `is_fight_condition`.
+            Condition::WinsAFightAgainst { .. } if self.fight_ok => {}
             Condition::YouDid(_)
             | Condition::YouPlayed { .. }
-            | Condition::Is { .. }
-            | Condition::Equals(..)
-            | Condition::NumberParity(..)
-            | Condition::HasSameValue { .. }
             | Condition::WinsAFightAgainst { .. } => self.no(&c.span, "this condition"),
         }
     }
@@ -335,6 +462,12 @@ impl Walk {
             Np::Phrase(p) => self.phrase(&np.span, p),
             Np::TopOfDeck { .. } => self.no(&np.span, "`the top card(s) of your deck`"),
             Np::Rest { .. } => self.no(&np.span, "`the rest`"),
+            // `defeat 2 instead`: the phrase named before, counted.
+            Np::Count {
+                post,
+                elided: Some(Ref::Binding(_)),
+                ..
+            } if post.is_empty() => {}
             Np::Count { .. } => self.no(&np.span, "a bare count of cards"),
             Np::And(a, b) => {
                 self.target(a);
@@ -344,11 +477,14 @@ impl Walk {
     }
 
     fn phrase(&mut self, span: &Span, p: &Phrase) {
-        if p.owner.is_some() {
+        // `a Rival's …` of cards in play (crate::interp::conditions::possessed)
+        if p.owner.is_some() && !matches!(p.head.noun, Noun::Unit | Noun::Legend | Noun::Gear) {
             self.no(span, "a possessive (`a Rival's …`)");
         }
         match p.quantity {
             Quantity::One | Quantity::All | Quantity::Exactly(_) | Quantity::Bare => {}
+            // `each`, `another`, `up to N` (crate::interp::run::select)
+            Quantity::Each | Quantity::Another | Quantity::UpTo(_) => {}
             Quantity::This | Quantity::That | Quantity::The | Quantity::Its | Quantity::Their
                 if p.refers_to.is_some() => {}
             Quantity::This
@@ -356,13 +492,10 @@ impl Walk {
             | Quantity::The
             | Quantity::Its
             | Quantity::Their
-            | Quantity::Another
-            | Quantity::Each
             | Quantity::Those
             | Quantity::Your
             | Quantity::OneOrMore
             | Quantity::OneOfTheir
-            | Quantity::UpTo(_)
             | Quantity::AtLeast(_) => self.no(span, "this determiner"),
         }
         if p.first {
@@ -389,8 +522,12 @@ impl Walk {
         }
         match &p.quality {
             None | Some(Quality::Tag(_)) => {}
-            Some(Quality::Min) if p.head.noun == Noun::Gig => {}
-            Some(Quality::Colour(_)) | Some(Quality::Min) | Some(Quality::LowestPower) => {
+            Some(Quality::Min) | Some(Quality::Max) if p.head.noun == Noun::Gig => {}
+            Some(Quality::LowestPower) if p.head.noun == Noun::Unit => {}
+            Some(Quality::Colour(_))
+            | Some(Quality::Min)
+            | Some(Quality::Max)
+            | Some(Quality::LowestPower) => {
                 self.no(span, "this quality (colour, `min`, `lowest-power`)")
             }
         }
@@ -405,6 +542,9 @@ impl Walk {
             match &post.node {
                 PostMod::With(f) => self.filter(&post.span, f),
                 PostMod::AtMaxValue if p.head.noun == Noun::Gig => {}
+                // `in your Legends area` of Legends
+                PostMod::In(z)
+                    if p.head.noun == Noun::Legend && z.as_slice() == [Zone::LegendsArea] => {}
                 PostMod::FromZone(_)
                 | PostMod::FromAmong(_)
                 | PostMod::FromCard(_)
@@ -441,6 +581,10 @@ impl Walk {
                 }
                 match cmp {
                     Comparison::Is(_) | Comparison::AtMost(_) | Comparison::AtLeast(_) => {}
+                    // numbers read from Gigs (crate::interp::conditions::compare_read)
+                    Comparison::EqualTo(e) | Comparison::AtMostExpr(e)
+                        if stat != &Stat::Value
+                            && matches!(&e.node, Expr::ValueOf(np) if is_gig_phrase(np)) => {}
                     Comparison::EqualTo(_)
                     | Comparison::AtMostExpr(_)
                     | Comparison::HigherThan(_)
@@ -455,6 +599,9 @@ impl Walk {
                 | KeywordName::GoSolo
                 | KeywordName::Adrenaline => {}
             },
+            // crate::interp::conditions::filter_more
+            Filter::LessPowerThan(np) if is_unit_phrase(np) => {}
+            Filter::NoEquipped(h) if h.noun == Noun::Gear => {}
             Filter::ValueAtLeast(_)
             | Filter::ValueParity(_)
             | Filter::DifferentValues
@@ -485,7 +632,7 @@ pub(crate) fn is_gig_phrase(np: &NounPhrase) -> bool {
         && p.orientation.is_none()
         && p.status.is_none()
         && p.or.is_none()
-        && matches!(p.quality, None | Some(Quality::Min))
+        && matches!(p.quality, None | Some(Quality::Min) | Some(Quality::Max))
         && p.post.iter().all(|x| matches!(x.node, PostMod::AtMaxValue))
 }
 
@@ -495,6 +642,46 @@ pub(crate) fn is_a_rival(np: &NounPhrase) -> bool {
         && p.quantity == Quantity::One
         && p.owner.is_none()
         && p.post.is_empty())
+}
+
+/// `a Gig`, `a friendly Gig`, `a player's Gig`, `another player's Gig`, `another Gig`: one Gig in
+/// a Gig area (`set … to …`).
+pub(crate) fn is_any_gig_phrase(np: &NounPhrase) -> bool {
+    let Np::Phrase(p) = &np.node else {
+        return false;
+    };
+    p.head.noun == Noun::Gig
+        && (matches!(p.quantity, Quantity::One | Quantity::Another)
+            || (p.owner.is_some() && p.quantity == Quantity::Bare))
+        && p.owner.is_none_or(|o| !o.rival)
+        && p.refers_to.is_none()
+        && !p.first
+        && p.participle.is_none()
+        && p.orientation.is_none()
+        && p.status.is_none()
+        && p.or.is_none()
+        && p.quality.is_none()
+        && p.post.is_empty()
+}
+
+/// `a value-pair`, `a sided-pair of Gigs` (rule 6.5): two friendly Gigs with the same value or
+/// the same number of sides.
+pub(crate) fn is_pair_of_gigs(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if matches!(p.head.noun, Noun::ValuePair | Noun::SidedPair)
+        && p.quantity == Quantity::One
+        && p.owner.is_none()
+        && p.controller.is_none()
+        && p.quality.is_none()
+        && p.post.iter().all(|x| matches!(x.node, PostMod::OfGigs)))
+}
+
+/// `it`, `that Unit`, `this Unit`: a reference to something named before (or the card).
+pub(crate) fn is_reference(np: &NounPhrase) -> bool {
+    match &np.node {
+        Np::Pronoun { .. } => true,
+        Np::Phrase(p) => p.refers_to.is_some() && p.owner.is_none() && p.post.is_empty(),
+        _ => false,
+    }
 }
 
 /// `a Legend`, `it`: the Legend of `Call … for free`.
@@ -509,6 +696,78 @@ fn is_legend_to_call(np: &NounPhrase) -> bool {
                 && p.owner.is_none()
                 && p.or.is_none()
         }
+        _ => false,
+    }
+}
+
+/// `a ROCKER Unit`, `a Unit`: a kind of card a reference is checked against.
+fn is_card_kind(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if matches!(p.head.noun, Noun::Unit | Noun::Legend | Noun::Gear)
+        && p.owner.is_none()
+        && p.refers_to.is_none()
+        && p.or.is_none()
+        && p.post.is_empty()
+        && p.participle.is_none()
+        && matches!(p.quality, None | Some(Quality::Tag(_))))
+}
+
+/// A number the interpreter reads from the game: `the value of a friendly Gig`, `its cost`,
+/// `the card's cost`, `that Gig's value`.
+fn is_number(e: &Expr) -> bool {
+    match e {
+        Expr::ValueOf(np) => is_gig_phrase(np) || is_reference(np),
+        Expr::TotalDiscarded => true,
+        Expr::Stat { owner, .. } => match owner {
+            Owner::Its(_) | Owner::Their(_) => true,
+            Owner::Of(np) => is_reference(np),
+        },
+    }
+}
+
+/// `a value-pair [of Gigs]` (rule 6.5).
+fn is_value_pair(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if p.head.noun == Noun::ValuePair
+        && p.quantity == Quantity::One
+        && p.owner.is_none()
+        && p.controller.is_none()
+        && p.post.iter().all(|x| matches!(x.node, PostMod::OfGigs)))
+}
+
+/// `a friendly Unit` after `less power than`: Units in play, by controller only.
+fn is_unit_phrase(np: &NounPhrase) -> bool {
+    matches!(&np.node, Np::Phrase(p) if p.head.noun == Noun::Unit
+        && p.quantity == Quantity::One
+        && p.owner.is_none()
+        && p.refers_to.is_none()
+        && p.quality.is_none()
+        && p.post.is_empty())
+}
+
+/// `{Attack} If this Unit wins a fight against a rival Unit, <sentence>.`: one sentence whose
+/// condition is the fight of the attack (PHRASES hard case 3.6), run again once the fight is
+/// won (`Game::won_fight`).
+pub(crate) fn is_fight_condition(a: Option<&Ability>) -> bool {
+    let Some(Ability::Triggered { trigger, effect }) = a else {
+        return false;
+    };
+    let Trigger::Labels(labels) = &trigger.node else {
+        return false;
+    };
+    let Effect::Sentences(ss) = effect else {
+        return false;
+    };
+    labels.as_slice() == [Label::Attack]
+        && ss.len() == 1
+        && matches!(&ss[0].node.lead, Some(l) if matches!(&l.node,
+            Lead::If(c) if matches!(&c.node, Condition::WinsAFightAgainst { subject, against }
+                if is_this_unit(subject) && is_unit_phrase(against))))
+}
+
+/// `this Unit`: the card, or on a Gear the card it is equipped to.
+fn is_this_unit(np: &NounPhrase) -> bool {
+    match &np.node {
+        Np::Phrase(p) => matches!(p.refers_to, Some(Ref::This) | Some(Ref::Host)),
+        Np::Pronoun { refers_to, .. } => matches!(refers_to, Ref::This | Ref::Host),
         _ => false,
     }
 }
@@ -532,16 +791,7 @@ fn is_own_power(e: &Expr) -> bool {
 }
 
 /// `a Program`, `a Unit`, … (what was played).
-fn is_card_kind(np: &NounPhrase) -> bool {
+fn is_played_kind(np: &NounPhrase) -> bool {
     matches!(&np.node, Np::Phrase(p) if matches!(p.head.noun, Noun::Program | Noun::Unit | Noun::Gear | Noun::Legend)
         && p.post.is_empty() && p.quality.is_none() && p.controller.is_none())
-}
-
-/// `that Unit`, `it`: a card named before.
-fn is_reference(np: &NounPhrase) -> bool {
-    match &np.node {
-        Np::Pronoun { .. } => true,
-        Np::Phrase(p) => p.refers_to.is_some(),
-        _ => false,
-    }
 }

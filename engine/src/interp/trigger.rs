@@ -25,8 +25,11 @@ impl Game {
         let Some(inst) = self.state.inst(about).copied() else {
             return Ok(());
         };
-        // A removed card triggers nothing (rule 4.4.2 aside).
-        if inst.zone == Zone::Removed {
+        // A removed card triggers nothing, except a Legend defeated (and so removed): its
+        // {Defeated} enters pending (rule 4.4.2).
+        let defeated_legend = label == Label::Defeated
+            && self.pool.facts(inst.card).kind == gigscript_dsl::CardType::Legend;
+        if inst.zone == Zone::Removed && !defeated_legend {
             return Ok(());
         }
         let pool = self.pool.clone();
@@ -41,7 +44,18 @@ impl Game {
             }
         }
         // Its Gear's bottom textbox, inherited by the card it is equipped to (rule 4.11).
-        let gear: Vec<InstId> = self.state.gear_of(about).collect();
+        let mut gear: Vec<InstId> = self.state.gear_of(about).collect();
+        // A defeated card's Gear is unequipped by then (rule 4.12.2); its {Defeated} still
+        // triggers (rules 4.11, 11.19.2).
+        if label == Label::Defeated {
+            gear.extend(
+                self.state
+                    .left_hosts
+                    .iter()
+                    .filter(|s| s.1 == about)
+                    .map(|s| s.0),
+            );
+        }
         for g in gear {
             let card = self.inst_ok(g)?.card;
             if !pool.has_label_triggers(card) {

@@ -203,6 +203,18 @@ impl Game {
                 return Ok(());
             }
         }
+        // Replacement effects of card text (crate::interp::replace): `If … would be defeated,
+        // … instead.`
+        let action = match action {
+            Action::Defeat(list) if self.pool.any_replacements() => {
+                let rest = self.replace_defeats(list)?;
+                if rest.is_empty() {
+                    return self.check_outcome();
+                }
+                Action::Defeat(rest)
+            }
+            other => other,
+        };
         let kind = action.kind();
         let affected = action.affected();
         if let Some(r) = self
@@ -420,6 +432,13 @@ impl Game {
             list.push(i);
         }
         self.state.effects.retain(|e| e.target != i);
+        // Rule 5.3.2.2: a card in a new area is a new object; what was looked at is forgotten.
+        if !self.state.seen.is_empty() {
+            self.state.seen.retain(|s| s.1 != i);
+        }
+        if !self.state.left_hosts.is_empty() {
+            self.state.left_hosts.retain(|s| s.0 != i);
+        }
         self.state.statements.retain(|e| e.target != Some(i));
         self.emit(Event::Moved {
             inst: i,
@@ -436,6 +455,8 @@ impl Game {
                 // Rule 4.12.2: the Gear follows to the area the card moved to, unequipped.
                 let owner = self.inst_ok(g)?.owner;
                 self.inst_mut(g)?.equipped_to = None;
+                self.state.left_hosts.retain(|s| s.0 != g);
+                self.state.left_hosts.push((g, i));
                 let gfrom = self.inst_ok(g)?.zone;
                 let gm = self.inst_mut(g)?;
                 gm.entered_turn = turn;

@@ -71,6 +71,23 @@ impl Game {
     pub(crate) fn attack_decision(&self, a: &AttackFrame) -> Option<Decision> {
         match a.step {
             AttackStep::React if !self.attack_over(a) => Some(self.react_decision(a)),
+            // `When a friendly Unit attacks, {Spend}: …`: only when there is something to use.
+            AttackStep::Window if !self.attack_over(a) => {
+                let mut options = Vec::new();
+                let when = crate::interp::When::Attacking {
+                    attacker: a.attacker,
+                };
+                self.push_activations(a.player, when, &mut options);
+                self.push_also_plays(a.player, when, &mut options);
+                (!options.is_empty()).then(|| {
+                    options.push(Choice::EndReactions);
+                    Decision {
+                        player: a.player,
+                        prompt: DecisionKind::Reaction,
+                        options,
+                    }
+                })
+            }
             AttackStep::StealChoose if a.to_steal > 0 => {
                 let Target::Gigs(defender) = a.target else {
                     return None;
@@ -109,6 +126,12 @@ impl Game {
         }
         self.push_call_options(d, &mut options);
         self.push_hand_plays(d, true, &mut options);
+        // Rule 11.26: {Quick} abilities, and `When a (rival) Unit attacks` windows.
+        let when = crate::interp::When::React {
+            attacker: a.attacker,
+        };
+        self.push_activations(d, when, &mut options);
+        self.push_also_plays(d, when, &mut options);
         options.push(Choice::EndReactions);
         Decision {
             player: d,
@@ -146,6 +169,11 @@ impl Game {
                 self.set_top(Frame::Attack(a));
                 self.emit(Event::Blocked(u))
             }
+            Choice::EndReactions if a.step == AttackStep::Window => {
+                a.step = AttackStep::React;
+                self.set_top(Frame::Attack(a));
+                Ok(())
+            }
             Choice::EndReactions => {
                 // Rules 9.12, 9.14.
                 a.step = match a.target {
@@ -175,7 +203,8 @@ impl Game {
             return Ok(());
         }
         match a.step {
-            AttackStep::Declared => a.step = AttackStep::React,
+            AttackStep::Declared => a.step = AttackStep::Window,
+            AttackStep::Window => a.step = AttackStep::React,
             AttackStep::React => a.step = AttackStep::End,
             AttackStep::Fight => {
                 let Target::Unit(def) = a.target else {
@@ -207,6 +236,10 @@ impl Game {
                 if a.losers & 2 != 0 {
                     self.emit(Event::LostFight(def))?;
                 }
+                // `{Attack} If this Unit wins a fight against …` (crate::interp::conditions).
+                if a.losers == 2 {
+                    self.won_fight(a.attacker)?;
+                }
                 a.step = AttackStep::FightResult;
             }
             AttackStep::FightResult => {
@@ -224,6 +257,11 @@ impl Game {
                     {
                         defeated.push(loser);
                     }
+                }
+                // Rule 10.26: optional replacements are asked about first.
+                if let Some(ask) = self.replacement_question(&defeated) {
+                    self.state.frames.push(ask);
+                    return Ok(());
                 }
                 if !defeated.is_empty() {
                     self.act(Action::Defeat(defeated))?;

@@ -12,6 +12,14 @@
 //! (rule 10.31; a hand card is named by id, copies get `#2`); `choose d6 (3)` /
 //! `choose rival d6 (3)` for a Gig; `choose 3` for how much a Gig changes (`choose +2` and
 //! `choose -2` when both directions are offered, `choose 0` for "up to" 0); `choose mode 2` for a mode of `Choose one effect.`
+//!
+//! Activated abilities (rules 10.18–10.20) are `activate <id>`, the id of the card they are used
+//! on (a Gear's bottom-textbox ability is its host's, rule 4.11.3); a card with several adds the
+//! 1-based number of the ability (`activate <id> 2`: its own in printed order, then each Gear's).
+//! A card a cost rule lets its player play in an attack window (`You may also play this Program
+//! when a Unit attacks …`) is `play <id>` there, and the card spent for it is `choose <id>`.
+//! The attacking player's window (`When a friendly Unit attacks`) ends with `pass`, offered only
+//! when something can be used in it.
 
 use crate::decision::{Choice, Decision};
 use crate::game::Game;
@@ -105,6 +113,8 @@ impl Game {
                 None => "choose d?".into(),
             },
             Choice::Mode(m) => format!("choose mode {}", u32::from(m) + 1),
+            Choice::Activate { card, source, line } => self.activation_label(card, source, line),
+            Choice::PlayAlso(i) => format!("play {}", self.card_ref(v, i)),
             Choice::Number(n) => {
                 let both = d
                     .options
@@ -119,6 +129,7 @@ impl Game {
                     format!("choose {}", n.unsigned_abs())
                 }
             }
+            Choice::CardType(k) => format!("choose {}", crate::interp::zones::type_name(k)),
             Choice::Card(i) => match self.state.inst(i) {
                 Some(x) if x.zone == Zone::Legends => format!("choose {}", self.legend_ref(v, i)),
                 _ => format!("choose {}", self.card_ref(v, i)),
@@ -232,6 +243,13 @@ impl Game {
                 Event::OvertimeBegan => "overtime begins".into(),
                 Event::GameOver(Outcome::Winner(p)) => format!("{} wins", who(p)),
                 Event::GameOver(Outcome::Tie) => "the game is a tie".into(),
+                Event::Revealed(i) => format!("{} is revealed", card(i)),
+                Event::LookedAt { player, inst } => {
+                    format!("{} looks at {}", who(player), card(inst))
+                }
+                Event::Searched { player, count } => {
+                    format!("{} searches the top {count} of their deck", who(player))
+                }
                 Event::Stated {
                     source,
                     target: Some(t),
@@ -242,6 +260,9 @@ impl Game {
                 } => format!("{} makes a lasting statement", card(source)),
                 Event::Granted { inst, keyword } => {
                     format!("{} gets {}", card(inst), keyword_name(keyword))
+                }
+                Event::Replaced { source, affected } => {
+                    format!("{} replaces the defeat of {}", card(source), card(affected))
                 }
             },
         }

@@ -65,7 +65,7 @@ impl Game {
     }
 
     /// Whether [`Game::equip_hosts`] is non-empty, without collecting it.
-    fn has_equip_host(&self, p: PlayerId) -> bool {
+    pub(crate) fn has_equip_host(&self, p: PlayerId) -> bool {
         let pl = self.state.player(p);
         !pl.field.is_empty()
             || pl
@@ -97,7 +97,7 @@ impl Game {
             {
                 continue;
             }
-            let Some(cost) = self.cost_to_pay(inst.card) else {
+            let Some(cost) = self.play_cost(i, p) else {
                 continue;
             };
             // Rule 11.4.1.1: a card that can't be paid for, or whose type rules can't be
@@ -175,6 +175,8 @@ impl Game {
                 options.push(Choice::GoSolo(l));
             }
         }
+        // Rule 10.18: activate an activated ability.
+        self.push_activations(p, crate::interp::When::Main, &mut options);
         // Rule 8.15: attack.
         self.push_attack_options(p, &mut options);
         // Rule 8.9: pass, unless a Unit must attack and can (`must attack … if it can`).
@@ -229,9 +231,14 @@ impl Game {
 
     fn push_play(&mut self, p: PlayerId, inst: InstId, how: PlayHow) -> Flow {
         let card = self.inst_ok(inst)?.card;
-        let mut cost = self
-            .cost_to_pay(card)
-            .ok_or(EngineError::Bug("playing a card with a null cost"))?;
+        let cost = match how {
+            PlayHow::Hand => {
+                self.note_played(p, inst);
+                self.play_cost(inst, p)
+            }
+            _ => self.cost_to_pay(card),
+        };
+        let mut cost = cost.ok_or(EngineError::Bug("playing a card with a null cost"))?;
         if how == PlayHow::GoSolo {
             cost = self.go_solo_cost(p, inst, cost);
         }
@@ -357,6 +364,11 @@ impl Game {
     pub(crate) fn finish_program(&mut self, inst: InstId) -> Flow {
         let p = self.inst_ok(inst)?.controller;
         self.emit(Event::ProgramResolved(inst))?;
+        if self.state.bottom_after_play.contains(&inst) {
+            // `Bottom-deck it after you play it`: to the bottom of the deck, not the trash.
+            self.state.bottom_after_play.retain(|&x| x != inst);
+            return self.act(Action::BottomDeck(vec![inst]));
+        }
         self.act(Action::Move {
             inst,
             to: Zone::Trash,

@@ -3,14 +3,17 @@
 //! Comprehensive Rules and cites it.
 
 mod actions;
+mod also_play;
 mod attack;
 mod characteristics;
+mod costs;
 mod label;
 mod main_phase;
 mod setup;
 mod turn;
 
 pub use actions::Action;
+pub(crate) use costs::{cost_rule_executes, cost_rule_is_static};
 
 use crate::decision::{Choice, Decision, DecisionKind};
 use crate::error::EngineError;
@@ -75,6 +78,19 @@ impl Game {
             Frame::Attack(a) => self.attack_decision(&a),
             Frame::Effect(ref run) => self.effect_decision(run),
             Frame::ProgramEnd { .. } => None,
+            Frame::Activate(_) => None,
+            Frame::SpendToPlay {
+                player,
+                inst,
+                line,
+                chosen: None,
+            } => self.spend_to_play_decision(player, inst, line),
+            Frame::SpendToPlay { .. } => None,
+            Frame::Replace { source, .. } => self.replace_decision(source),
+            Frame::ReplaceChoose {
+                affected,
+                ref options,
+            } => self.replace_choose_decision(affected, options),
         }
     }
 
@@ -125,11 +141,28 @@ impl Game {
             }
             Frame::Attack(a) => self.attack_step(a),
             Frame::Effect(_) => self.run_effect(),
+            Frame::Activate(a) => {
+                self.state.frames.pop();
+                self.finish_activation(a)
+            }
+            Frame::SpendToPlay {
+                chosen: Some(c), ..
+            } => {
+                self.state.frames.pop();
+                self.act(Action::Spend(c))
+            }
+            Frame::SpendToPlay { chosen: None, .. } => {
+                // No card left to spend: the play can't be completed (rule 10.19.2).
+                Err(EngineError::Bug("an extra cost that can't be paid").into())
+            }
             Frame::ProgramEnd { inst } => {
                 self.state.frames.pop();
                 self.finish_program(inst)
             }
-            Frame::Main | Frame::Equip { .. } => {
+            Frame::Main
+            | Frame::Equip { .. }
+            | Frame::Replace { .. }
+            | Frame::ReplaceChoose { .. } => {
                 Err(EngineError::Bug("a decision frame was stepped automatically").into())
             }
         }
@@ -156,12 +189,20 @@ impl Game {
             | Choice::Block(_)
             | Choice::ChooseGig(_)
             | Choice::EndReactions => self.attack_choice(player, choice),
+            Choice::Card(c)
+                if matches!(self.state.frames.last(), Some(Frame::SpendToPlay { .. })) =>
+            {
+                self.spend_to_play(c)
+            }
+            Choice::PlayAlso(i) => self.play_also(player, i),
             Choice::Yes
             | Choice::No
             | Choice::Card(_)
             | Choice::Gig(_)
             | Choice::Number(_)
-            | Choice::Mode(_) => self.effect_choice(choice),
+            | Choice::Mode(_)
+            | Choice::CardType(_) => self.effect_choice(choice),
+            Choice::Activate { card, source, line } => self.activate(player, card, source, line),
         }
     }
 

@@ -54,6 +54,53 @@ pub enum Frame {
         /// the Program
         inst: InstId,
     },
+    /// an activated ability whose €$ are paid: pay its other costs, then resolve it (rule 10.20)
+    Activate(Activation),
+    /// `You may also play this Program when … by paying this card's cost and spending …`: the
+    /// player chooses the card to spend, the extra cost of that play
+    SpendToPlay {
+        /// who plays
+        player: PlayerId,
+        /// the card played
+        inst: InstId,
+        /// the line of its cost rule
+        line: u8,
+        /// the card chosen to spend, once chosen (spent after the €$ are paid)
+        chosen: Option<InstId>,
+    },
+    /// whether an optional replacement effect applies (rule 10.26), asked of its controller
+    /// before the action it would replace
+    Replace {
+        /// the card with the replacement effect
+        source: InstId,
+        /// the card the action would be done to
+        affected: InstId,
+    },
+    /// which of several mandatory replacement effects applies (rule 10.28.1), asked of the
+    /// controller of the card the action would be done to
+    ReplaceChoose {
+        /// the card the action would be done to
+        affected: InstId,
+        /// the cards with the replacement effects
+        options: Vec<InstId>,
+    },
+}
+
+/// An activated ability being activated (rules 10.19, 10.20).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Activation {
+    /// who activates it
+    pub player: PlayerId,
+    /// the card it is used on (a Gear's bottom textbox is its host's, rule 4.11.3)
+    pub card: InstId,
+    /// the card whose text it is
+    pub source: InstId,
+    /// the ability's line on `source`
+    pub line: u8,
+    /// `{Spend}` is among its costs: spend `card`
+    pub spend: bool,
+    /// the attacking Unit, when activated in a `When a Unit attacks` window
+    pub attacker: Option<InstId>,
 }
 
 impl Frame {
@@ -67,7 +114,11 @@ impl Frame {
             | Frame::Equip { .. }
             | Frame::Call { .. }
             | Frame::Effect(_)
-            | Frame::ProgramEnd { .. } => true,
+            | Frame::ProgramEnd { .. }
+            | Frame::Activate(_)
+            | Frame::SpendToPlay { .. }
+            | Frame::Replace { .. }
+            | Frame::ReplaceChoose { .. } => true,
             Frame::Attack(a) => a.step == AttackStep::StealChoose,
             _ => false,
         }
@@ -184,4 +235,7 @@ pub enum AttackStep {
     StealMove,
     /// the attack ends (rules 9.26–9.29)
     End,
+    /// after [ATTACK] effects: the attacking player may use `When a friendly Unit attacks`
+    /// abilities (rule 10.18; the React Step follows)
+    Window,
 }

@@ -16,6 +16,7 @@ pub use effect::{
     ActionKind, Duration, EffectRef, EventKind, Modifier, Pending, PersistentEffect, Replacement,
     Statement, Trigger,
 };
+pub use frame::Activation;
 pub use frame::{
     die_bit, AttackFrame, AttackStep, EndStep, Frame, PlayHow, SetupStep, StartStep, Target,
 };
@@ -179,6 +180,9 @@ pub struct Player {
     /// the card types played this turn, one bit per type (`you played a Program this turn`)
     #[serde(default)]
     pub played_this_turn: u8,
+    /// the cards this player played this turn, in order (`your first … each turn`)
+    #[serde(default)]
+    pub played_cards_this_turn: Vec<InstId>,
 }
 
 impl Player {
@@ -263,9 +267,25 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// the only source of randomness
     pub rng: ChaCha8Rng,
+    /// cards in a hidden area (or face-down) that a player has looked at or searched (rules
+    /// 5.3.2.1, 11.13): that player may see them until they change area
+    #[serde(default)]
+    pub seen: Vec<(PlayerId, InstId)>,
+    /// Programs played by an effect that go to the bottom of the deck instead of the trash
+    /// once resolved (`Bottom-deck it after you play it`)
+    #[serde(default)]
+    pub bottom_after_play: Vec<InstId>,
+    /// (Gear, host) for Gear unequipped because its host left play (rule 4.12.2): its
+    /// {Defeated} and `this Unit` still mean that host (rule 4.11)
+    #[serde(default)]
+    pub left_hosts: Vec<(InstId, InstId)>,
     /// statements made by effects that last (rules 10.22, 10.23)
     #[serde(default)]
     pub statements: Vec<Statement>,
+    /// answers to optional replacement effects (rule 10.26) for the action about to happen:
+    /// (the replacement's card, the card it would replace the action on, applied?)
+    #[serde(default)]
+    pub replace_answers: Vec<(InstId, InstId, bool)>,
 }
 
 impl Player {
@@ -312,7 +332,11 @@ impl State {
         self.lost = other.lost;
         self.outcome = other.outcome;
         self.rng.clone_from(&other.rng);
+        self.seen.clone_from(&other.seen);
+        self.bottom_after_play.clone_from(&other.bottom_after_play);
+        self.left_hosts.clone_from(&other.left_hosts);
         self.statements.clone_from(&other.statements);
+        self.replace_answers.clone_from(&other.replace_answers);
     }
 
     /// Replaces the RNG by a fresh one from `seed`. A new game's state depends on its seed only

@@ -145,6 +145,9 @@ fn empty_state(seed: u64) -> State {
         triggers: Vec::new(),
         replacements: Vec::new(),
         unready_first_turn: Vec::new(),
+        seen: Vec::new(),
+        bottom_after_play: Vec::new(),
+        left_hosts: Vec::new(),
         overtime: false,
         empty_fixer_turns: 0,
         won: [false; 2],
@@ -152,6 +155,7 @@ fn empty_state(seed: u64) -> State {
         outcome: None,
         rng: ChaCha8Rng::seed_from_u64(seed),
         statements: Vec::new(),
+        replace_answers: Vec::new(),
     }
 }
 
