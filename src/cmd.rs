@@ -639,15 +639,27 @@ fn shown(path: &Path) -> String {
 
 /// Whether a file is a card file (a top-level `id` key) rather than a rulings file.
 fn is_card_file(path: &Path) -> bool {
-    std::fs::read_to_string(path)
+    gigscript_dsl::card::read_text(path, gigscript_dsl::card::MAX_CARD_FILE_LEN)
         .ok()
         .and_then(|t| t.parse::<toml::Table>().ok())
         .is_some_and(|t| t.contains_key("id"))
 }
 
-fn load_rulings_file(path: &Path) -> Result<RulingSet, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let rulings = RulingsFile::parse_each(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+/// Reads a rulings file; an error says whether the file could not be read (I/O, exit 2) or
+/// does not hold rulings (too large, not UTF-8, not TOML: exit 1).
+fn load_rulings_file(path: &Path) -> Result<RulingSet, (Outcome, String)> {
+    use gigscript_dsl::card::{read_text, CardErrorKind};
+    use gigscript_dsl::ruling::MAX_RULINGS_FILE_LEN;
+    let text = read_text(path, MAX_RULINGS_FILE_LEN).map_err(|(kind, e)| {
+        let o = if kind == CardErrorKind::Io {
+            Outcome::Fatal
+        } else {
+            Outcome::Findings
+        };
+        (o, format!("{}: {e}", path.display()))
+    })?;
+    let rulings = RulingsFile::parse_each(&text)
+        .map_err(|e| (Outcome::Findings, format!("{}: {e}", path.display())))?;
     Ok(RulingSet {
         file: shown(path),
         rulings,
@@ -706,9 +718,9 @@ pub fn test(
     for path in &paths {
         match load_rulings_file(path) {
             Ok(set) => sets.push(set),
-            Err(e) => {
+            Err((o, e)) => {
                 eprintln!("error: {e}");
-                return Outcome::Fatal;
+                return o;
             }
         }
     }

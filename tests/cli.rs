@@ -400,8 +400,14 @@ fn test_card_filters_and_unknown_cards_are_usage_errors() {
     );
     let out = gig(&["test", "--file", "tests/fixtures/rulings/missing.toml"]);
     assert_eq!(out.status.code(), Some(2));
+    // a rulings file that is not TOML is a problem of the input (exit 1, located), not I/O
     let out = gig(&["test", "--file", "tests/decks/not-toml.toml"]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("line 2, column 2"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -579,6 +585,117 @@ fn check_json_carries_the_summary_facts() {
         out.status.code(),
         Some(if doc["ok"] == true { 0 } else { 1 })
     );
+}
+
+/// Every file of `tests/fixtures/malformed/` fed to the command that reads its kind (named by
+/// its prefix): exit 1 and a message naming the file, with a line and column where the file
+/// has one. Saves are also loaded by `gig play --load … --save OUT`, which must leave an
+/// existing OUT as it was.
+#[test]
+fn every_malformed_fixture_is_a_located_error_with_exit_1() {
+    // fixture → what the message must hold after the file name
+    let expected: &[(&str, &str)] = &[
+        ("card-bad-toml.toml", ":4:9"),
+        (
+            "card-not-utf8.toml",
+            "not UTF-8 text (invalid byte at line 10, column 9",
+        ),
+        (
+            "deck-not-utf8.toml",
+            "not UTF-8 text (invalid byte at line 1, column 19",
+        ),
+        ("deck-unknown-card.toml", ":1:12"),
+        ("rulings-bad-toml.toml", "line 2, column 21"),
+        (
+            "rulings-not-utf8.toml",
+            "not UTF-8 text (invalid byte at line 2, column 15",
+        ),
+        ("save-not-utf8.json", ":3:14: not UTF-8 text"),
+        ("save-other-pool.json", ": saved with another card pool"),
+        ("save-truncated.json", ":5:1: not a gig save file"),
+        ("save-wrong-type.json", ":4:16: not a gig save file"),
+    ];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/malformed");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let listed: Vec<&str> = expected.iter().map(|(n, _)| *n).collect();
+    assert_eq!(names, listed, "every fixture has an expectation");
+    let out_dir = std::env::temp_dir().join(format!("gig-malformed-{}", std::process::id()));
+    std::fs::create_dir_all(&out_dir).unwrap();
+    for (name, want) in expected {
+        let file = format!("tests/fixtures/malformed/{name}");
+        let runs: Vec<Vec<&str>> = match name.split('-').next().unwrap() {
+            "card" => vec![vec!["check", &file]],
+            "deck" => vec![vec!["deck", "check", &file]],
+            "rulings" => vec![vec!["test", "--file", &file]],
+            "save" => vec![
+                vec!["replay", &file, "--to-end"],
+                vec!["play", "--load", &file, "--save", "OUT"],
+            ],
+            other => panic!("fixture kind `{other}`"),
+        };
+        for mut args in runs {
+            let keep = out_dir.join(format!("{name}.kept"));
+            std::fs::write(&keep, "an earlier save\n").unwrap();
+            let keep_s = keep.display().to_string();
+            for a in &mut args {
+                if *a == "OUT" {
+                    *a = &keep_s;
+                }
+            }
+            let out = gig(&args);
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+            assert!(
+                err.contains(&format!("{file}{want}"))
+                    || (err.contains(&file) && err.contains(want)),
+                "{args:?}: `{want}` after the file name in:\n{err}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(&keep).unwrap(),
+                "an earlier save\n",
+                "{args:?} overwrote the save"
+            );
+        }
+    }
+}
+
+/// Files over the named limits are refused without being read whole: a card file over
+/// `MAX_CARD_FILE_LEN`, a deck over `MAX_DECK_FILE_LEN`, a rulings file over
+/// `MAX_RULINGS_FILE_LEN` and a save over `MAX_SAVE_LEN` (written at test time, not committed).
+#[test]
+fn files_over_the_size_limits_are_refused() {
+    let dir = std::env::temp_dir().join(format!("gig-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let huge = |name: &str, len: u64| {
+        let p = dir.join(name);
+        let f = std::fs::File::create(&p).unwrap();
+        f.set_len(len).unwrap(); // a sparse file of zero bytes
+        p.display().to_string()
+    };
+    let card = huge("huge-card.toml", 256 * 1024 + 1);
+    let deck = huge("huge-deck.toml", 64 * 1024 + 1);
+    let rulings = huge("huge-rulings.toml", 1024 * 1024 + 1);
+    let save = huge("huge-save.json", 16 * 1024 * 1024 + 1);
+    for (args, file) in [
+        (vec!["check", &card], &card),
+        (vec!["deck", "check", &deck], &deck),
+        (vec!["test", "--file", &rulings], &rulings),
+        (vec!["replay", &save, "--to-end"], &save),
+        (vec!["play", "--load", &save], &save),
+    ] {
+        let out = gig(&args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(file.as_str()), "{args:?}: {err}");
+        assert!(
+            err.contains("more than the limit") || err.contains("larger than the limit"),
+            "{args:?}: {err}"
+        );
+    }
 }
 
 #[test]
