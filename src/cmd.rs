@@ -191,8 +191,91 @@ fn card_paths(ctx: &Context, paths: &[PathBuf]) -> Result<Vec<PathBuf>, Outcome>
     }
 }
 
-/// `gig check [PATHS]`
-pub fn check(ctx: &Context, paths: &[PathBuf]) -> Outcome {
+/// What `gig check` found for one card: the three language checks, the constructs the
+/// interpreter does not execute, and the reports of its rulings.
+struct CheckedCard {
+    parses: bool,
+    round_trips: bool,
+    unambiguous: bool,
+    missing: Vec<gigscript_engine::interp::Unsupported>,
+    rulings: Vec<RulingReport>,
+}
+
+/// The pool the rulings of checked cards run against: the checked cards, plus the card folder's
+/// cards they do not replace (a card written outside the catalogue plays with catalogue cards).
+fn check_pool(ctx: &Context, paths: &[PathBuf], db: &CardDb, sources: &mut Sources) -> Pool {
+    let folder = std::fs::canonicalize(&ctx.cards_dir).ok();
+    let only_folder = paths
+        .iter()
+        .all(|p| std::fs::canonicalize(p).ok() == folder);
+    if only_folder || folder.is_none() {
+        return Pool::from_db(db);
+    }
+    let known: std::collections::HashSet<&str> = db.cards().iter().map(|c| c.id.as_str()).collect();
+    let (catalogue, _) = load_cards(std::slice::from_ref(&ctx.cards_dir), sources);
+    let mut cards = db.cards().to_vec();
+    cards.extend(
+        catalogue
+            .cards()
+            .iter()
+            .filter(|c| !known.contains(c.id.as_str()))
+            .cloned(),
+    );
+    Pool::from_db(&CardDb::from_cards(cards))
+}
+
+/// Runs every ruling of `cards` on up to `threads` threads; reports in card order.
+fn run_card_rulings(
+    pool: &std::sync::Arc<Pool>,
+    cards: &[Card],
+    threads: usize,
+) -> Vec<Vec<RulingReport>> {
+    let jobs: Vec<(usize, &Ruling)> = cards
+        .iter()
+        .enumerate()
+        .flat_map(|(i, c)| c.rulings.iter().map(move |r| (i, r)))
+        .collect();
+    let threads = threads.clamp(1, jobs.len().max(1));
+    let chunk = jobs.len().div_ceil(threads).max(1);
+    let reports: Vec<(usize, RulingReport)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|&(i, r)| (i, run_ruling(pool, r)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a ruling run panicked"))
+            .collect()
+    });
+    let mut out = vec![Vec::new(); cards.len()];
+    for (i, r) in reports {
+        out[i].push(r);
+    }
+    out
+}
+
+/// Where a ruling's `name = "…"` is written in its card file, if it can be found.
+fn ruling_span(sources: &Sources, card: &Card, name: &str) -> Option<gigscript_dsl::source::Span> {
+    let text = &sources.get(card.file).text;
+    let quoted = format!("\"{name}\"");
+    let from = text.find("[[ruling]]")?;
+    let at = from + text[from..].find(&quoted)?;
+    Some(gigscript_dsl::source::Span {
+        file: card.file,
+        start: at + 1,
+        end: at + quoted.len() - 1,
+    })
+}
+
+/// `gig check [--json] [PATHS]`: every card loads, parses, round-trips, reads one way only,
+/// executes, and passes its rulings (DESIGN.md, the four guarantees; issue 5).
+pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
     let paths = match card_paths(ctx, paths) {
         Ok(p) => p,
         Err(o) => return o,
@@ -209,43 +292,138 @@ pub fn check(ctx: &Context, paths: &[PathBuf]) -> Outcome {
     };
     let (db, errors) = load_cards(&paths, &mut sources);
     let mut diags = to_diags(&errors);
-    let (mut parsed, mut round_trip, mut ambiguous, mut executable) = (0, 0, 0, 0);
+    let threads = default_threads();
+    let pool = std::sync::Arc::new(check_pool(ctx, &paths, &db, &mut sources));
+    let mut rulings = run_card_rulings(&pool, db.cards(), threads).into_iter();
+    let mut checked = Vec::new();
     for (card, c) in db
         .cards()
         .iter()
-        .zip(check_cards(&grammar, db.cards(), default_threads()))
+        .zip(check_cards(&grammar, db.cards(), threads))
     {
-        parsed += usize::from(c.parses);
-        round_trip += usize::from(c.parses && c.round_trips);
-        ambiguous += usize::from(c.parses && !c.unambiguous);
         diags.extend(c.diagnostics);
-        // Guarantee 4: every construct executes. Until the interpreter covers the whole
-        // catalogue these are warnings and do not change the exit code.
-        if let Some(script) = &c.script {
-            let missing = gigscript_engine::interp::unsupported(script);
-            executable += usize::from(missing.is_empty());
-            for u in missing {
-                diags.push(
-                    Diagnostic::warning(format!("not executable: {} ({})", u.phrase, card.id))
-                        .with_primary(u.span, "the interpreter does not execute this yet"),
-                );
-            }
+        // Guarantee 4: every construct executes; a card that does not is a failure.
+        let missing = match &c.script {
+            Some(script) => gigscript_engine::interp::unsupported(script),
+            None => Vec::new(),
+        };
+        for u in &missing {
+            diags.push(
+                Diagnostic::error(format!("not executable: {} ({})", u.phrase, card.id))
+                    .with_primary(u.span.clone(), "the interpreter does not execute this"),
+            );
         }
+        let reports = rulings.next().unwrap_or_default();
+        for r in reports.iter().filter(|r| !r.passed()) {
+            let mut d = Diagnostic::error(format!("ruling fails: {}: {}", card.id, r.name));
+            if let Some(span) = ruling_span(&sources, card, &r.name) {
+                d = d.with_primary(span, "this ruling fails");
+            }
+            for f in &r.failures {
+                d = d.with_note(f.to_string());
+            }
+            diags.push(d);
+        }
+        checked.push(CheckedCard {
+            parses: c.parses,
+            round_trips: c.parses && c.round_trips,
+            unambiguous: !c.parses || c.unambiguous,
+            missing,
+            rulings: reports,
+        });
     }
-    ctx.report(&sources, &diags);
+    let count = |f: fn(&CheckedCard) -> bool| checked.iter().filter(|c| f(c)).count();
+    let parsed = count(|c| c.parses);
+    let round_trip = count(|c| c.round_trips);
+    let ambiguous = count(|c| !c.unambiguous);
+    let executable = count(|c| c.parses && c.missing.is_empty());
+    let rulings_total: usize = checked.iter().map(|c| c.rulings.len()).sum();
+    let rulings_passed: usize = checked
+        .iter()
+        .map(|c| c.rulings.iter().filter(|r| r.passed()).count())
+        .sum();
     let total = db.len() + errors.len();
-    let mut summary =
-        format!("{total} cards: {parsed} parse, {round_trip} round-trip, {ambiguous} ambiguous, {executable} executable");
+    let clean = errors.is_empty()
+        && parsed == db.len()
+        && round_trip == db.len()
+        && ambiguous == 0
+        && executable == db.len()
+        && rulings_passed == rulings_total;
+    ctx.report(&sources, &diags);
+    let mut summary = format!(
+        "{total} cards: {parsed} parse, {round_trip} round-trip, {ambiguous} ambiguous, \
+         {executable} executable, {rulings_passed}/{rulings_total} rulings pass"
+    );
     if !errors.is_empty() {
         summary.push_str(&format!(", {} fail to load", errors.len()));
     }
-    println!("{summary}");
+    if json {
+        let cards: Vec<_> = db
+            .cards()
+            .iter()
+            .zip(&checked)
+            .map(|(card, c)| {
+                let not_executable: Vec<_> = c
+                    .missing
+                    .iter()
+                    .map(|u| {
+                        let (line, column) = sources.get(u.span.file).line_col(u.span.start);
+                        serde_json::json!({
+                            "phrase": u.phrase,
+                            "file": shown(sources.path(u.span.file)),
+                            "line": line,
+                            "column": column,
+                        })
+                    })
+                    .collect();
+                let rulings: Vec<_> = c
+                    .rulings
+                    .iter()
+                    .map(|r| {
+                        serde_json::json!({
+                            "name": r.name,
+                            "rule": r.rule,
+                            "passed": r.passed(),
+                            "failures": r.failures.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                        })
+                    })
+                    .collect();
+                serde_json::json!({
+                    "id": card.id,
+                    "file": shown(sources.path(card.file)),
+                    "parses": c.parses,
+                    "round_trips": c.round_trips,
+                    "unambiguous": c.unambiguous,
+                    "executable": c.parses && c.missing.is_empty(),
+                    "not_executable": not_executable,
+                    "rulings": rulings,
+                })
+            })
+            .collect();
+        let doc = serde_json::json!({
+            "summary": summary,
+            "cards_total": total,
+            "parse": parsed,
+            "round_trip": round_trip,
+            "ambiguous": ambiguous,
+            "executable": executable,
+            "rulings_passed": rulings_passed,
+            "rulings_total": rulings_total,
+            "fail_to_load": errors.len(),
+            "ok": clean,
+            "cards": cards,
+        });
+        let text = serde_json::to_string_pretty(&doc).expect("json values serialise");
+        println!("{text}");
+    } else {
+        println!("{summary}");
+    }
     if !errors.is_empty() {
         outcome_of(&errors)
-    } else if parsed < db.len() || round_trip < db.len() || ambiguous > 0 {
-        Outcome::Findings
-    } else {
+    } else if clean {
         Outcome::Ok
+    } else {
+        Outcome::Findings
     }
 }
 
@@ -461,15 +639,27 @@ fn shown(path: &Path) -> String {
 
 /// Whether a file is a card file (a top-level `id` key) rather than a rulings file.
 fn is_card_file(path: &Path) -> bool {
-    std::fs::read_to_string(path)
+    gigscript_dsl::card::read_text(path, gigscript_dsl::card::MAX_CARD_FILE_LEN)
         .ok()
         .and_then(|t| t.parse::<toml::Table>().ok())
         .is_some_and(|t| t.contains_key("id"))
 }
 
-fn load_rulings_file(path: &Path) -> Result<RulingSet, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let rulings = RulingsFile::parse_each(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+/// Reads a rulings file; an error says whether the file could not be read (I/O, exit 2) or
+/// does not hold rulings (too large, not UTF-8, not TOML: exit 1).
+fn load_rulings_file(path: &Path) -> Result<RulingSet, (Outcome, String)> {
+    use gigscript_dsl::card::{read_text, CardErrorKind};
+    use gigscript_dsl::ruling::MAX_RULINGS_FILE_LEN;
+    let text = read_text(path, MAX_RULINGS_FILE_LEN).map_err(|(kind, e)| {
+        let o = if kind == CardErrorKind::Io {
+            Outcome::Fatal
+        } else {
+            Outcome::Findings
+        };
+        (o, format!("{}: {e}", path.display()))
+    })?;
+    let rulings = RulingsFile::parse_each(&text)
+        .map_err(|e| (Outcome::Findings, format!("{}: {e}", path.display())))?;
     Ok(RulingSet {
         file: shown(path),
         rulings,
@@ -528,9 +718,9 @@ pub fn test(
     for path in &paths {
         match load_rulings_file(path) {
             Ok(set) => sets.push(set),
-            Err(e) => {
+            Err((o, e)) => {
                 eprintln!("error: {e}");
-                return Outcome::Fatal;
+                return o;
             }
         }
     }

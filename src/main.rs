@@ -32,8 +32,12 @@ enum Command {
         /// Show only cards whose id, name, type, colour, set or tags contain this text
         filter: Option<String>,
     },
-    /// Check card files: they load, their text parses, and printing it gives the text back
+    /// Check card files: they load, their text parses, prints back, reads one way only and
+    /// executes, and their rulings pass
     Check {
+        /// Print the results as JSON
+        #[arg(long)]
+        json: bool,
         /// Card files or folders (default: the card folder)
         paths: Vec<PathBuf>,
     },
@@ -159,7 +163,7 @@ fn main() -> ExitCode {
     let ctx = cmd::Context::new(cli.cards, cli.color);
     let outcome = match cli.command {
         Command::Cards { json, filter } => cmd::cards(&ctx, json, filter.as_deref()),
-        Command::Check { paths } => cmd::check(&ctx, &paths),
+        Command::Check { paths, json } => cmd::check(&ctx, &paths, json),
         Command::Fmt { check, paths } => cmd::fmt(&ctx, check, &paths),
         Command::Explain { card } => cmd::explain(&ctx, &card),
         Command::Test {

@@ -7,50 +7,14 @@ use crate::sim::mix;
 use gigscript_dsl::Sources;
 use gigscript_engine::bot::{bot_by_name, BOT_NAMES};
 use gigscript_engine::view::{SeenLegend, SeenUnit, View};
-use gigscript_engine::{DeckList, Game, LogEntry, Outcome as GameOutcome, PlayerId, Pool};
-use serde::{Deserialize, Serialize};
+use gigscript_engine::{Game, LogEntry, Outcome as GameOutcome, PlayerId, Pool};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The save-file format version.
-pub const SAVE_FORMAT: u32 = 1;
-/// Largest save file read.
-pub const MAX_SAVE_LEN: u64 = 16 * 1024 * 1024;
+pub use gigscript_engine::save::{SaveFile, SavedDeck, MAX_SAVE_LEN, SAVE_FORMAT};
 /// Log lines shown under the board.
 const SHOWN_EVENTS: usize = 10;
-
-/// A deck in a save file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SavedDeck {
-    /// the deck's name
-    pub name: String,
-    /// the Legends' ids
-    pub legends: Vec<String>,
-    /// the main deck, one id per copy
-    pub main: Vec<String>,
-}
-
-/// A saved game: enough to rebuild it exactly, and the check that the cards are the same.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SaveFile {
-    /// [`SAVE_FORMAT`]
-    pub format: u32,
-    /// digest of the card files and the card grammar the game was played with
-    pub digest: String,
-    /// the game seed
-    pub seed: u64,
-    /// the human's seat (0 or 1)
-    pub human: u8,
-    /// the bot's name
-    pub bot: String,
-    /// seat 0's and seat 1's decks
-    pub decks: [SavedDeck; 2],
-    /// the labels of every choice made so far, in order (not the automatic ones)
-    pub choices: Vec<String>,
-    /// the log as text (to check that a replay reproduces it)
-    pub log: Vec<String>,
-}
 
 /// A stable digest (64-bit FNV-1a) of every card file under `cards` (by relative path, sorted)
 /// and of `grammar/card.pest` beside it, if present.
@@ -119,13 +83,7 @@ struct Session {
 
 impl Session {
     fn new(pool: Arc<Pool>, save: SaveFile) -> Result<Session, String> {
-        let list = |d: &SavedDeck| DeckList {
-            legends: d.legends.clone(),
-            main: d.main.clone(),
-        };
-        let decks = [list(&save.decks[0]), list(&save.decks[1])];
-        let game = Game::new(pool, [&decks[0], &decks[1]], save.seed)
-            .map_err(|e| format!("the saved decks don't make a game: {e:?}"))?;
+        let game = save.start(pool).map_err(|e| e.message)?;
         Ok(Session { game, save })
     }
 
@@ -144,6 +102,37 @@ impl Session {
         Ok(())
     }
 
+    /// Takes back `human`'s last choice and every choice after it (the bot's), by replaying
+    /// the seed and the choices before it: the game is exactly as it was at that decision, and
+    /// nothing is shown that was not shown then. The number of choices taken back.
+    fn undo(&mut self, human: PlayerId) -> Result<usize, String> {
+        let players: Vec<PlayerId> = self
+            .game
+            .log()
+            .iter()
+            .filter_map(|e| match e {
+                LogEntry::Choice {
+                    player,
+                    auto: false,
+                    ..
+                } => Some(*player),
+                _ => None,
+            })
+            .collect();
+        let Some(k) = players.iter().rposition(|&p| p == human) else {
+            return Err("nothing to undo: you have not chosen anything yet".into());
+        };
+        let pool = self.game.pool().clone();
+        let game = self
+            .save
+            .replay(pool, k)
+            .map_err(|e| format!("can't undo: {e}"))?;
+        let n = self.save.choices.len() - k;
+        self.save.choices.truncate(k);
+        self.game = game;
+        Ok(n)
+    }
+
     fn log_text(&self) -> Vec<String> {
         self.game
             .log()
@@ -155,47 +144,61 @@ impl Session {
     fn write(&mut self, path: &Path) -> Result<(), String> {
         self.save.log = self.log_text();
         let text = serde_json::to_string_pretty(&self.save).expect("a save serialises");
-        std::fs::write(path, text + "\n")
-            .map_err(|e| format!("can't write {}: {e}", path.display()))
+        write_atomic(path, &(text + "\n"))
     }
 }
 
+/// Writes a file through a temporary file beside it and a rename, so a failed write leaves
+/// the old file as it was.
+fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
+    let name = path
+        .file_name()
+        .map_or_else(|| "save".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let fail = |e: std::io::Error| format!("can't write {}: {e}", path.display());
+    std::fs::write(&tmp, text).map_err(fail)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        fail(e)
+    })
+}
+
 fn read_save(path: &Path) -> Result<SaveFile, (Outcome, String)> {
-    let meta = std::fs::metadata(path).map_err(|e| {
-        (
+    let bytes = read_bounded(path, MAX_SAVE_LEN).map_err(|e| match e {
+        ReadError::Io(e) => (
             Outcome::Fatal,
             format!("can't read {}: {e}", path.display()),
-        )
-    })?;
-    if meta.len() > MAX_SAVE_LEN {
-        return Err((
-            Outcome::Findings,
-            format!("{}: larger than {MAX_SAVE_LEN} bytes", path.display()),
-        ));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        (
-            Outcome::Fatal,
-            format!("can't read {}: {e}", path.display()),
-        )
-    })?;
-    let save: SaveFile = serde_json::from_str(&text).map_err(|e| {
-        (
-            Outcome::Findings,
-            format!("{}: not a gig save file: {e}", path.display()),
-        )
-    })?;
-    if save.format != SAVE_FORMAT {
-        return Err((
+        ),
+        ReadError::TooLarge => (
             Outcome::Findings,
             format!(
-                "{}: save format {} (this gig reads {SAVE_FORMAT})",
-                path.display(),
-                save.format
+                "{}: file is larger than the limit of {MAX_SAVE_LEN} bytes",
+                path.display()
             ),
-        ));
+        ),
+    })?;
+    SaveFile::from_bytes(&bytes).map_err(|e| (Outcome::Findings, e.in_file(path)))
+}
+
+/// Why [`read_bounded`] failed.
+enum ReadError {
+    Io(std::io::Error),
+    TooLarge,
+}
+
+/// Reads at most `max` bytes of a file: a longer file (or a device that never ends) is an
+/// error after reading `max + 1` bytes, never an unbounded allocation.
+fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > max {
+        return Err(ReadError::TooLarge);
     }
-    Ok(save)
+    Ok(bytes)
 }
 
 /// Loads the pool and checks the save's digest against it.
@@ -247,14 +250,14 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
             Err(o) => return o,
         },
     };
-    let Some(mut bot) = bot_by_name(&session.save.bot, mix(session.save.seed ^ 0xB07)) else {
+    if bot_for(&session.save, 0).is_none() {
         eprintln!(
             "error: unknown bot `{}` (one of {})",
             session.save.bot,
             BOT_NAMES.join(", ")
         );
         return Outcome::Fatal;
-    };
+    }
     let human = PlayerId(session.save.human & 1);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -276,6 +279,9 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
             return Outcome::Ok;
         };
         if d.player != human {
+            // The bot is seeded afresh for each of its decisions from the game seed and the
+            // number of choices so far: a loaded or undone game replays its moves identically.
+            let mut bot = bot_for(&session.save, session.save.choices.len()).expect("a known bot");
             let ix = {
                 let view = session.game.view(d.player);
                 bot.choose(&view, &d.options)
@@ -320,8 +326,20 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
         if line == "help" || line == "?" {
             let _ = writeln!(
                 out,
-                "type an option's number or label (or words of it in order), `save FILE`, or `quit`"
+                "type an option's number or label (or words of it in order), `undo` (take back your \
+                 last choice and the bot's moves after it), `save FILE`, or `quit`"
             );
+            continue;
+        }
+        if line == "undo" || line == "u" {
+            match session.undo(human) {
+                Ok(n) => {
+                    let _ = writeln!(out, "took back {n} choice(s)");
+                }
+                Err(m) => {
+                    let _ = writeln!(out, "{m}");
+                }
+            }
             continue;
         }
         if let Some(path) = line.strip_prefix("save ") {
@@ -346,6 +364,11 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
             }
         }
     }
+}
+
+/// The bot of a save for its decision after `choices` choices (`None` for an unknown name).
+fn bot_for(save: &SaveFile, choices: usize) -> Option<Box<dyn gigscript_engine::Bot>> {
+    bot_by_name(&save.bot, mix(save.seed ^ 0xB07 ^ mix(choices as u64)))
 }
 
 /// The option a typed line names: its number, its exact label, or the only label containing

@@ -177,3 +177,81 @@ fn a_missing_save_is_an_io_error() {
     let out = gig(&["replay", "no-such-save.json"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The board and options of a prompt segment (the text between two `> ` prompts).
+fn board_of(seg: &str) -> &str {
+    let start = seg.find("\n== turn").expect("a board");
+    &seg[start..]
+}
+
+#[test]
+fn undo_takes_back_the_last_choice_and_the_bot_moves_after_it() {
+    // Setup choices, then `pass`: the bot plays its whole turn; `undo` takes it all back.
+    let input = "1\n1\n1\npass\nundo\npass\nquit\n";
+    let out = gig_in(&["play", "--seed", "7", "--bot", "random"], input);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let o = text(&out.stdout);
+    let segs: Vec<&str> = o.split("> ").collect();
+    // segs[3]: the board where `pass` is typed; segs[4]: the bot's turn, then the next board
+    assert!(segs[4].contains("bot: "), "the bot moved: {}", segs[4]);
+    assert!(segs[5].starts_with("took back "), "{}", segs[5]);
+    // the board after undo is the board before the undone choice, nothing more shown
+    assert_eq!(board_of(segs[3]), board_of(segs[5]));
+    // the random bot replays its moves identically
+    assert_eq!(segs[4], segs[6]);
+    // nothing to undo at the start
+    let out = gig_in(&["play", "--seed", "7"], "undo\nquit\n");
+    assert!(text(&out.stdout).contains("nothing to undo"));
+}
+
+#[test]
+fn a_loaded_game_gets_the_same_bot_moves() {
+    let whole = gig_in(
+        &["play", "--seed", "7", "--bot", "random"],
+        "1\n1\n1\npass\nquit\n",
+    );
+    let save = tmp("undo-load.json");
+    let s = save.display().to_string();
+    let first = gig_in(
+        &["play", "--seed", "7", "--bot", "random"],
+        &format!("1\n1\n1\nsave {s}\nquit\n"),
+    );
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let rest = gig_in(&["play", "--load", &s], "pass\nquit\n");
+    assert!(rest.status.success(), "{}", text(&rest.stderr));
+    let bot_lines = |o: &Output| -> Vec<String> {
+        text(&o.stdout)
+            .lines()
+            .filter(|l| l.starts_with("bot: ") || l.starts_with("> bot: "))
+            .map(|l| l.trim_start_matches("> ").to_owned())
+            .collect()
+    };
+    let whole_bot = bot_lines(&whole);
+    let rest_bot = bot_lines(&rest);
+    assert!(!rest_bot.is_empty());
+    assert!(
+        whole_bot.ends_with(&rest_bot),
+        "after loading, the bot plays {rest_bot:?}; unbroken, {whole_bot:?}"
+    );
+}
+
+#[test]
+fn a_save_naming_an_unknown_card_is_refused() {
+    let save = tmp("unknown-card.json");
+    let s = save.display().to_string();
+    let out = gig_in(&["play", "--seed", "3"], &format!("1\nsave {s}\nquit\n"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    v["decks"][1]["main"][4] = "no-such-card".into();
+    std::fs::write(&save, v.to_string()).unwrap();
+    for args in [vec!["replay", &s, "--to-end"], vec!["play", "--load", &s]] {
+        let out = gig(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(&s) && err.contains("unknown card `no-such-card`"),
+            "{err}"
+        );
+    }
+}

@@ -51,11 +51,54 @@ fn cards_filter_narrows_the_list() {
     assert!(text.contains("1 of 155 cards"), "{text}");
 }
 
+/// The counts of `gig check`'s summary line `N cards: P parse, R round-trip, A ambiguous, E
+/// executable, M/K rulings pass`, in that order: [N, P, R, A, E, M, K].
+fn check_summary(stdout: &str) -> [usize; 7] {
+    let line = stdout
+        .lines()
+        .find(|l| l.contains(" cards: "))
+        .unwrap_or_else(|| panic!("no summary line in {stdout}"));
+    let nums: Vec<usize> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert!(
+        line.contains(" parse, ")
+            && line.contains(" round-trip, ")
+            && line.contains(" ambiguous, ")
+            && line.contains(" executable, ")
+            && line.contains(" rulings pass"),
+        "{line}"
+    );
+    nums[..7].try_into().unwrap()
+}
+
+/// Whether a summary shows no failure: everything parses, round-trips, reads one way, executes,
+/// and every ruling passes.
+fn summary_is_clean([n, p, r, a, e, m, k]: [usize; 7]) -> bool {
+    p == n && r == n && a == 0 && e == n && m == k
+}
+
+/// `gig check` exits 0 exactly when its summary shows no failure (issue 5: until every card
+/// executes, the catalogue's check fails).
+fn assert_exit_matches_summary(out: &Output) {
+    let text = String::from_utf8_lossy(&out.stdout);
+    let clean = summary_is_clean(check_summary(&text));
+    assert_eq!(
+        out.status.code(),
+        Some(if clean { 0 } else { 1 }),
+        "{text}{}",
+        stderr(out)
+    );
+}
+
 #[test]
 fn check_loads_every_card() {
     let out = gig(&["check"]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    assert_exit_matches_summary(&out);
     assert!(String::from_utf8_lossy(&out.stdout).contains("155 cards"));
+    assert!(!stderr(&out).contains("failed to load"), "{}", stderr(&out));
 }
 
 #[test]
@@ -203,7 +246,7 @@ fn a_usage_error_exits_2() {
 #[test]
 fn check_parses_and_round_trips_every_card() {
     let out = gig(&["check"]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    assert_exit_matches_summary(&out);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("155 cards: 155 parse, 155 round-trip, 0 ambiguous"),
@@ -357,8 +400,14 @@ fn test_card_filters_and_unknown_cards_are_usage_errors() {
     );
     let out = gig(&["test", "--file", "tests/fixtures/rulings/missing.toml"]);
     assert_eq!(out.status.code(), Some(2));
+    // a rulings file that is not TOML is a problem of the input (exit 1, located), not I/O
     let out = gig(&["test", "--file", "tests/decks/not-toml.toml"]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("line 2, column 2"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -372,6 +421,12 @@ fn test_file_plays_a_card_file_outside_the_catalogue() {
     // The example of the issue: `{Attack} Draw 1. Then, if …, a Rival discards 1.`
     let fixture = "tests/fixtures/cards/alpha/throwaway-fixer-squeeze.toml";
     let out = gig(&["test", "--verbose", "--file", fixture]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(text.ends_with("3/3 rulings pass\n"), "{text}");
+    // A `would steal` trigger and `the Gig isn't stolen` (rules 6.7.4, 9.23.4).
+    let fixture = "tests/fixtures/cards/alpha/throwaway-gig-warden.toml";
+    let out = gig(&["test", "--file", fixture]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}{}", stderr(&out));
     assert!(text.ends_with("3/3 rulings pass\n"), "{text}");
@@ -415,8 +470,232 @@ fn test_file_plays_a_card_file_outside_the_catalogue() {
 fn check_counts_executable_cards() {
     let out = gig(&["check"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains(" executable"), "{text}");
-    assert!(stderr(&out).contains("warning: not executable"));
+    let [n, _, _, _, e, _, _] = check_summary(&text);
+    // A card that does not execute is an error that names it; none when all execute.
+    assert_eq!(
+        stderr(&out).contains("error: not executable"),
+        e < n,
+        "{text}{}",
+        stderr(&out)
+    );
+    assert!(!stderr(&out).contains("warning: not executable"));
+    assert_exit_matches_summary(&out);
+}
+
+#[test]
+fn check_runs_the_rulings_of_a_folder_where_everything_executes_and_exits_0() {
+    let out = gig(&["check", "tests/fixtures/cards"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let counts = check_summary(&text);
+    let [n, _, _, _, _, m, k] = counts;
+    assert!(n >= 3 && k >= 7 && m == k, "{text}");
+    assert!(summary_is_clean(counts), "{text}{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+}
+
+#[test]
+fn check_names_the_card_ruling_and_reason_of_a_failing_ruling_and_exits_1() {
+    let out = gig(&["check", "tests/fixtures/check/failing-ruling"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}{err}");
+    assert!(
+        text.contains(
+            "1 cards: 1 parse, 1 round-trip, 0 ambiguous, 1 executable, 1/2 rulings pass"
+        ),
+        "{text}"
+    );
+    assert!(
+        err.contains(
+            "error: ruling fails: throwaway-wrong-ruling: a wrong ruling: it does not draw 2"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("throwaway-wrong-ruling.toml:27:9"), "{err}");
+    assert!(
+        err.contains("expected `me hand = [floor-it, detonate]`: wanted [floor-it, detonate], found [floor-it]"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("played, it draws 1"),
+        "a passing ruling is not reported: {err}"
+    );
+}
+
+#[test]
+fn check_names_a_card_that_does_not_execute_and_exits_1() {
+    // A card of the catalogue that does not execute yet, checked on its own (its rulings run
+    // against the catalogue). Once every card executes there is none to take: the language then
+    // has no phrase the interpreter does not run, and the catalogue check above exits 0.
+    let out = gig(&["check", "--json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let Some(card) = doc["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["executable"] == false)
+    else {
+        assert_eq!(doc["executable"], doc["cards_total"]);
+        return;
+    };
+    let id = card["id"].as_str().unwrap();
+    let file = card["file"].as_str().unwrap();
+    let phrase = card["not_executable"][0]["phrase"].as_str().unwrap();
+    let line = card["not_executable"][0]["line"].as_u64().unwrap();
+    let out = gig(&["check", file]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}{err}");
+    assert!(
+        text.starts_with("1 cards: 1 parse, 1 round-trip, 0 ambiguous, 0 executable, "),
+        "{text}"
+    );
+    assert!(
+        err.contains(&format!("error: not executable: {phrase} ({id})")),
+        "{err}"
+    );
+    assert!(err.contains(&format!("{file}:{line}:")), "{err}");
+}
+
+#[test]
+fn check_json_carries_the_summary_facts() {
+    let out = gig(&["check", "--json", "tests/fixtures/check/failing-ruling"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        doc["summary"],
+        "1 cards: 1 parse, 1 round-trip, 0 ambiguous, 1 executable, 1/2 rulings pass"
+    );
+    assert_eq!(doc["ok"], false);
+    assert_eq!(doc["rulings_passed"], 1);
+    assert_eq!(doc["rulings_total"], 2);
+    let card = &doc["cards"][0];
+    assert_eq!(card["id"], "throwaway-wrong-ruling");
+    assert_eq!(card["executable"], true);
+    assert_eq!(card["rulings"][1]["passed"], false);
+    assert!(card["rulings"][1]["failures"][0]
+        .as_str()
+        .unwrap()
+        .contains("found [floor-it]"));
+    let out = gig(&["check", "--json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["cards_total"], 155);
+    assert_eq!(
+        out.status.code(),
+        Some(if doc["ok"] == true { 0 } else { 1 })
+    );
+}
+
+/// Every file of `tests/fixtures/malformed/` fed to the command that reads its kind (named by
+/// its prefix): exit 1 and a message naming the file, with a line and column where the file
+/// has one. Saves are also loaded by `gig play --load … --save OUT`, which must leave an
+/// existing OUT as it was.
+#[test]
+fn every_malformed_fixture_is_a_located_error_with_exit_1() {
+    // fixture → what the message must hold after the file name
+    let expected: &[(&str, &str)] = &[
+        ("card-bad-toml.toml", ":4:9"),
+        (
+            "card-not-utf8.toml",
+            "not UTF-8 text (invalid byte at line 10, column 9",
+        ),
+        (
+            "deck-not-utf8.toml",
+            "not UTF-8 text (invalid byte at line 1, column 19",
+        ),
+        ("deck-unknown-card.toml", ":1:12"),
+        ("rulings-bad-toml.toml", "line 2, column 21"),
+        (
+            "rulings-not-utf8.toml",
+            "not UTF-8 text (invalid byte at line 2, column 15",
+        ),
+        ("save-not-utf8.json", ":3:14: not UTF-8 text"),
+        ("save-other-pool.json", ": saved with another card pool"),
+        ("save-truncated.json", ":5:1: not a gig save file"),
+        ("save-wrong-type.json", ":4:16: not a gig save file"),
+    ];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/malformed");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let listed: Vec<&str> = expected.iter().map(|(n, _)| *n).collect();
+    assert_eq!(names, listed, "every fixture has an expectation");
+    let out_dir = std::env::temp_dir().join(format!("gig-malformed-{}", std::process::id()));
+    std::fs::create_dir_all(&out_dir).unwrap();
+    for (name, want) in expected {
+        let file = format!("tests/fixtures/malformed/{name}");
+        let runs: Vec<Vec<&str>> = match name.split('-').next().unwrap() {
+            "card" => vec![vec!["check", &file]],
+            "deck" => vec![vec!["deck", "check", &file]],
+            "rulings" => vec![vec!["test", "--file", &file]],
+            "save" => vec![
+                vec!["replay", &file, "--to-end"],
+                vec!["play", "--load", &file, "--save", "OUT"],
+            ],
+            other => panic!("fixture kind `{other}`"),
+        };
+        for mut args in runs {
+            let keep = out_dir.join(format!("{name}.kept"));
+            std::fs::write(&keep, "an earlier save\n").unwrap();
+            let keep_s = keep.display().to_string();
+            for a in &mut args {
+                if *a == "OUT" {
+                    *a = &keep_s;
+                }
+            }
+            let out = gig(&args);
+            let err = stderr(&out);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+            assert!(
+                err.contains(&format!("{file}{want}"))
+                    || (err.contains(&file) && err.contains(want)),
+                "{args:?}: `{want}` after the file name in:\n{err}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(&keep).unwrap(),
+                "an earlier save\n",
+                "{args:?} overwrote the save"
+            );
+        }
+    }
+}
+
+/// Files over the named limits are refused without being read whole: a card file over
+/// `MAX_CARD_FILE_LEN`, a deck over `MAX_DECK_FILE_LEN`, a rulings file over
+/// `MAX_RULINGS_FILE_LEN` and a save over `MAX_SAVE_LEN` (written at test time, not committed).
+#[test]
+fn files_over_the_size_limits_are_refused() {
+    let dir = std::env::temp_dir().join(format!("gig-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let huge = |name: &str, len: u64| {
+        let p = dir.join(name);
+        let f = std::fs::File::create(&p).unwrap();
+        f.set_len(len).unwrap(); // a sparse file of zero bytes
+        p.display().to_string()
+    };
+    let card = huge("huge-card.toml", 256 * 1024 + 1);
+    let deck = huge("huge-deck.toml", 64 * 1024 + 1);
+    let rulings = huge("huge-rulings.toml", 1024 * 1024 + 1);
+    let save = huge("huge-save.json", 16 * 1024 * 1024 + 1);
+    for (args, file) in [
+        (vec!["check", &card], &card),
+        (vec!["deck", "check", &deck], &deck),
+        (vec!["test", "--file", &rulings], &rulings),
+        (vec!["replay", &save, "--to-end"], &save),
+        (vec!["play", "--load", &save], &save),
+    ] {
+        let out = gig(&args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(file.as_str()), "{args:?}: {err}");
+        assert!(
+            err.contains("more than the limit") || err.contains("larger than the limit"),
+            "{args:?}: {err}"
+        );
+    }
 }
 
 #[test]

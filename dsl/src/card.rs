@@ -415,25 +415,47 @@ pub fn card_files(root: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// Reads a file as UTF-8 text, refusing files over `max` bytes.
+/// Reads a file as UTF-8 text, refusing files over `max` bytes. At most `max + 1` bytes are
+/// read, whatever the file claims to be (a device or a file that grows can't make it allocate
+/// without bound).
 pub fn read_text(path: &Path, max: u64) -> Result<String, (CardErrorKind, String)> {
-    let meta = std::fs::metadata(path).map_err(|e| (CardErrorKind::Io, e.to_string()))?;
-    if meta.len() > max {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| (CardErrorKind::Io, e.to_string()))?;
+    let mut bytes = Vec::new();
+    file.take(max.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| (CardErrorKind::Io, e.to_string()))?;
+    if bytes.len() as u64 > max {
+        let len = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
         return Err((
             CardErrorKind::TooLarge,
-            format!("file is {} bytes, more than the limit of {max}", meta.len()),
+            format!(
+                "file is {} bytes, more than the limit of {max}",
+                len.max(bytes.len() as u64)
+            ),
         ));
     }
-    let bytes = std::fs::read(path).map_err(|e| (CardErrorKind::Io, e.to_string()))?;
     String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let (line, col) = line_col(e.as_bytes(), at);
         (
             CardErrorKind::NotUtf8,
-            format!(
-                "not UTF-8 text (invalid byte at offset {})",
-                e.utf8_error().valid_up_to()
-            ),
+            format!("not UTF-8 text (invalid byte at line {line}, column {col}, offset {at})"),
         )
     })
+}
+
+/// The 1-based line and column (in characters) of a byte offset of text that is valid UTF-8
+/// up to there.
+pub fn line_col(bytes: &[u8], at: usize) -> (usize, usize) {
+    let before = &bytes[..at.min(bytes.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let col = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+    (line, col)
 }
 
 /// Loads every card under `root` (files or folders), reporting every problem found.

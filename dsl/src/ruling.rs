@@ -128,6 +128,9 @@ pub struct GameSetup {
     pub seed: Option<u64>,
 }
 
+/// Largest rulings file read (bytes).
+pub const MAX_RULINGS_FILE_LEN: u64 = 1024 * 1024;
+
 /// A file of rulings that belong to no card: `tests/rulings/*.toml`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -31,6 +31,7 @@ pub mod interp;
 pub mod log;
 pub mod pool;
 mod rules;
+pub mod save;
 pub mod scenario;
 pub mod state;
 pub mod view;

@@ -160,6 +160,17 @@ pub enum Event {
     OvertimeBegan,
     /// the game ended
     GameOver(Outcome),
+    /// a Gig was rolled again by an effect, its earlier result ignored
+    Rerolled {
+        /// the die
+        die: DieId,
+        /// its new value
+        value: u8,
+    },
+    /// an effect kept a chosen Gig from being stolen (rules 6.7.4, 9.23.4)
+    NotStolen(DieId),
+    /// a delayed effect was created, to resolve later this turn (rule 8.16.1)
+    DelayedCreated(InstId),
     /// a card was revealed to both players (rule 11.14)
     Revealed(InstId),
     /// a player looked at a hidden or face-down card (rules 5.3.2.1, 11.13)

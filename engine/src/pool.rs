@@ -70,6 +70,8 @@ struct Text {
     statics: bool,
     /// (line, start?) of each `At the start/end of your turn` trigger
     turn: Vec<(u8, bool)>,
+    /// lines of `When …` and `The first time … each turn` triggers
+    when: Vec<u8>,
     /// the lines of activated abilities (rules 10.18–10.20)
     activated: Vec<u8>,
     /// the lines of cost rules that execute: about this card (`false`) or others (`true`)
@@ -88,10 +90,12 @@ pub struct Pool {
     texts: Vec<Text>,
     any_statics: bool,
     by_id: HashMap<String, CardIdx>,
+    any_when: bool,
     any_cost_statics: bool,
     gear_keywords: bool,
     names: Vec<String>,
     any_replacements: bool,
+    broken: Option<interp::Broken>,
 }
 
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
@@ -120,6 +124,7 @@ impl Pool {
             pool.tags.push(card.tags.clone());
             let text = Text::of(card);
             pool.any_statics |= text.statics;
+            pool.any_when |= !text.when.is_empty();
             pool.any_cost_statics |= text.cost_rules.iter().any(|&(_, others)| others);
             pool.gear_keywords |= card.kind == CardType::Gear && keywords != Keywords::default();
             pool.any_replacements |= text.replaces;
@@ -142,6 +147,18 @@ impl Pool {
     /// The printed name of a card (`""` for an index from another pool).
     pub fn name(&self, idx: CardIdx) -> &str {
         self.names.get(idx.0 as usize).map_or("", |s| s.as_str())
+    }
+
+    /// Test-only: the interpreter reads `phrase` as doing nothing in games of this pool (the
+    /// mutation test of the rulings; see `interp::mutant`).
+    #[doc(hidden)]
+    pub fn break_phrase(&mut self, phrase: Option<interp::Broken>) {
+        self.broken = phrase;
+    }
+
+    /// The phrase a test broke, if any.
+    pub(crate) fn broken(&self) -> Option<interp::Broken> {
+        self.broken
     }
 
     /// The parsed text of a card, if it parses.
@@ -256,6 +273,16 @@ impl Pool {
             .is_some_and(|t| !t.labels.is_empty())
     }
 
+    /// The lines of a card that trigger on an event (`When …`, `The first time … each turn`).
+    pub fn when_lines(&self, idx: CardIdx) -> &[u8] {
+        self.texts.get(idx.0 as usize).map_or(&[][..], |t| &t.when)
+    }
+
+    /// Whether any card of the pool has a `When …` trigger (a fast path for the event hook).
+    pub fn any_when(&self) -> bool {
+        self.any_when
+    }
+
     /// The index of the card with this id.
     pub fn index_of(&self, id: &str) -> Option<CardIdx> {
         self.by_id.get(id).copied()
@@ -324,6 +351,7 @@ impl Text {
             .collect();
         let mut labels = Vec::new();
         let mut turn = Vec::new();
+        let mut when = Vec::new();
         let abilities = script
             .top
             .iter()
@@ -335,7 +363,7 @@ impl Text {
                     Trigger::Labels(ls) => labels.extend(ls.iter().map(|&l| (line as u8, l))),
                     Trigger::StartOfYourTurn => turn.push((line as u8, true)),
                     Trigger::EndOfYourTurn => turn.push((line as u8, false)),
-                    Trigger::When(_) | Trigger::FirstTimeEachTurn(_) => {}
+                    Trigger::When(_) | Trigger::FirstTimeEachTurn(_) => when.push(line as u8),
                 }
             }
         }
@@ -378,6 +406,7 @@ impl Text {
             labels,
             statics,
             turn,
+            when,
             activated,
             cost_rules,
             replaces,

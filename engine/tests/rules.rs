@@ -748,6 +748,8 @@ fn blocker_9_9_1_redirects_the_attack() {
         ]
     );
     steps(&mut g, &["block with la-llorona-ghost-of-the-past"]);
+    // Its `When this Unit uses {Blocker}` trigger resolves first: increase a Gig by up to 3.
+    steps(&mut g, &["choose 0"]);
     // A spent Unit can't block; the blocker is the defender now.
     assert_eq!(labels(&g), ["block with secondhand-bombus", "pass"]);
     steps(&mut g, &["pass"]);

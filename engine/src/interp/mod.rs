@@ -13,7 +13,9 @@ mod activated;
 mod choose_first;
 mod conditions;
 mod equip;
+mod events;
 mod gig_moves;
+mod mutant;
 mod replace;
 mod run;
 mod statements;
@@ -24,6 +26,9 @@ pub(crate) mod zones;
 
 pub(crate) use activated::{window_executes, When};
 pub(crate) use equip::equip_gear_executes;
+pub use events::{BoundDice, DelayedEffect, Fired, TriggerCtx};
+#[doc(hidden)]
+pub use mutant::Broken;
 pub use run::{Ask, Bound, EffectRun};
 pub(crate) use support::is_a_rival;
 pub use support::{unsupported, Unsupported};

@@ -88,6 +88,10 @@ pub struct EffectRun {
     pub chooser: Option<PlayerId>,
     /// the mode chosen, for `Choose one effect.` (0-based)
     pub mode: Option<u8>,
+    /// the Gigs of each binding met so far (`that Gig`, `those Gigs`)
+    pub dice: Vec<super::BoundDice>,
+    /// a delayed effect resuming: only this sentence runs, its delayed part
+    pub only: Option<u8>,
     /// what hidden-zone actions have chosen so far (card types, Gigs, cards played)
     #[serde(default)]
     pub zone: super::zones::ZoneRun,
@@ -131,6 +135,8 @@ impl EffectRun {
             delta: None,
             chooser: None,
             mode: None,
+            dice: Vec::new(),
+            only: None,
             zone: Default::default(),
             gig2: None,
             gigs: Vec::new(),
@@ -337,6 +343,10 @@ impl Game {
             _ => &[],
         };
         while let Some(s) = sentences.get(run.sentence as usize) {
+            // A delayed effect resuming runs its own sentence only.
+            if run.only.is_some_and(|o| o != run.sentence) {
+                break;
+            }
             let s = &s.node;
             if !run.entered && !run.weighed {
                 // `… If that Gear's cost …, … instead`: the Gear is chosen before weighing.
@@ -400,10 +410,14 @@ impl Game {
                         *optional,
                     ),
                     Clause::State { .. } => (go, false),
-                    Clause::Delayed { .. } => (false, false),
+                    Clause::Delayed { .. } => (go, false),
                 };
                 if !go {
                     run.next_sentence();
+                    continue;
+                }
+                if optional && self.pool.broken() == Some(super::Broken::May) {
+                    run.next_sentence(); // a phrase broken by a test (`interp::mutant`)
                     continue;
                 }
                 if optional {
@@ -424,7 +438,11 @@ impl Game {
                         }
                     }
                 }
-                Clause::State { predicate, .. } => {
+                Clause::State { subject, predicate } => {
+                    if predicate.node == Predicate::IsntStolen && run.step == 0 {
+                        run.happened |= self.isnt_stolen(&run, subject)?;
+                        run.step = u8::MAX;
+                    }
                     if let Predicate::Discards { count, binds, .. } = predicate.node {
                         if run.step == 0 {
                             match self.rival_discards(&mut run, count, binds.0)? {
@@ -459,7 +477,34 @@ impl Game {
                     }
                     &[]
                 }
-                Clause::Delayed { .. } => &[],
+                Clause::Delayed { then, .. } => match (run.only, &then.node) {
+                    (Some(_), Clause::Do { steps, .. }) => steps,
+                    (Some(_), Clause::State { subject, predicate }) => {
+                        if let (Predicate::AlsoSteals { what }, 0) = (&predicate.node, run.step) {
+                            match self.also_steals(&mut run, subject, what)? {
+                                Some(h) => {
+                                    run.happened |= h;
+                                    run.step = 1;
+                                }
+                                None => {
+                                    self.state.frames.push(crate::state::Frame::Effect(run));
+                                    return Ok(());
+                                }
+                            }
+                        }
+                        &[]
+                    }
+                    (Some(_), _) => &[],
+                    (None, _) => {
+                        // `The next time … this turn, …`: created now, resolved then.
+                        if run.step == 0 {
+                            self.make_delayed(&run, super::events::DelayedWhen::NextTime, 0)?;
+                            run.happened = true;
+                            run.step = 1;
+                        }
+                        &[]
+                    }
+                },
             };
             match steps.get(run.step as usize) {
                 Some(step) => match self.step_action(&mut run, &step.action.node)? {
@@ -525,6 +570,9 @@ impl Game {
         a: &Action,
     ) -> Result<Stepped, crate::game::Stop> {
         let me = run.controller;
+        if self.pool.broken().is_some_and(|b| b.is(a)) {
+            return Ok(Stepped::Done(false)); // a phrase broken by a test (`interp::mutant`)
+        }
         if let Some(stepped) = self.zone_action(run, a)? {
             return Ok(stepped);
         }
@@ -577,6 +625,42 @@ impl Game {
                 gig,
                 amount,
             } => self.change_gig(run, *direction, gig, *amount),
+            // `set those Gigs to 1`: the Gigs a trigger bound (a chosen Gig: `set_gig`).
+            Action::SetGig { gig, to } if super::events::is_bound_gig(gig) => {
+                Ok(Stepped::Done(self.set_bound_gigs(run, gig, to)?))
+            }
+            // `ignore the result and reroll it`: the reroll's value replaces the result.
+            Action::IgnoreResult { .. } => Ok(Stepped::Done(true)),
+            Action::RerollOnce { what } => Ok(Stepped::Done(self.reroll(run, what)?)),
+            Action::Steal { what } => {
+                let Some(die) = run.gig else {
+                    let options = self.stealable(run, what);
+                    if options.is_empty() {
+                        return Ok(Stepped::Done(false));
+                    }
+                    run.ask = Some(Ask::Gig(options));
+                    return Ok(Stepped::Wait);
+                };
+                Self::bind_die(run, what, die);
+                Ok(Stepped::Done(self.steal_die(me, die)?))
+            }
+            Action::Defeat {
+                what,
+                when: Some(_),
+            } if run.only.is_none() => {
+                // `Defeat it at the end of this turn` (rule 8.16.1): bound now, defeated then.
+                let sel = self.select(run, what);
+                let Some(list) = self.pick(run, sel) else {
+                    return Ok(Stepped::Wait);
+                };
+                run.bind(what, &list);
+                if list.iter().all(|&i| !self.in_play(i)) {
+                    return Ok(Stepped::Done(false));
+                }
+                let step = run.step;
+                self.make_delayed(run, super::events::DelayedWhen::EndOfTurn, step)?;
+                Ok(Stepped::Done(true))
+            }
             Action::Defeat { what, .. }
             | Action::Spend { what, .. }
             | Action::Ready { what }
@@ -688,19 +772,30 @@ impl Game {
         amount: Amount,
     ) -> Result<Stepped, crate::game::Stop> {
         let Some(die) = run.gig else {
-            let Np::Phrase(p) = &gig.node else {
-                return Ok(Stepped::Done(false));
+            let options: Vec<DieId> = match &gig.node {
+                Np::Phrase(p) if p.refers_to.is_none() => (0..self.state.dice.len())
+                    .map(|k| DieId(k as u8))
+                    .filter(|&d| self.gig_matches(run.controller, p, d))
+                    .collect(),
+                // `increase it by up to 5`: the Gig the event bound, still a Gig.
+                _ => self
+                    .referred_dice(run, gig)
+                    .into_iter()
+                    .filter(|d| {
+                        self.state
+                            .dice
+                            .get(d.0 as usize)
+                            .is_some_and(|x| matches!(x.area, DieArea::Gigs(_)))
+                    })
+                    .collect(),
             };
-            let options: Vec<DieId> = (0..self.state.dice.len())
-                .map(|k| DieId(k as u8))
-                .filter(|&d| self.gig_matches(run.controller, p, d))
-                .collect();
             if options.is_empty() {
                 return Ok(Stepped::Done(false));
             }
             run.ask = Some(Ask::Gig(options));
             return Ok(Stepped::Wait);
         };
+        Self::bind_die(run, gig, die);
         let n = amount.n.min(i8::MAX as u32) as i8;
         let Some(delta) = run.delta else {
             let mags: Vec<i8> = if amount.up_to {
@@ -741,6 +836,9 @@ impl Game {
             die,
             value: to as u8,
         })?;
+        if delta < 0 {
+            self.gig_decreased(die, run.controller)?;
+        }
         Ok(Stepped::Done(true))
     }
 
@@ -775,6 +873,9 @@ impl Game {
         count: u32,
         binds: u32,
     ) -> Result<Stepped, crate::game::Stop> {
+        if self.pool.broken() == Some(super::Broken::RivalDiscards) {
+            return Ok(Stepped::Done(false)); // a phrase broken by a test (`interp::mutant`)
+        }
         let rival = run.controller.other();
         run.chooser = Some(rival);
         let hand = self.state.player(rival).hand.clone();
@@ -934,8 +1035,6 @@ impl Game {
                 None => true,
                 Some(Status::FaceUp) => x.face_up,
                 Some(Status::FaceDown) => !x.face_up,
-                // `an equipped Unit`: one with Gear equipped to it (rule 4.5); `unequipped`:
-                // none.
                 Some(Status::Equipped) => self.state.gear_of(i).next().is_some(),
                 Some(Status::Unequipped) => self.state.gear_of(i).next().is_none(),
             };

@@ -9,7 +9,7 @@ use crate::state::{InstId, Zone};
 impl Game {
     /// Power that statics in play (and statements of effects) give card `i`.
     pub(crate) fn static_power(&self, i: InstId) -> i32 {
-        if !self.saying() {
+        if !self.saying() || self.pool.broken() == Some(super::Broken::StaticPower) {
             return 0;
         }
         self.said_power(i)

@@ -76,11 +76,8 @@ impl Walk {
                             }
                         }
                     }
-                    Trigger::When(_) => self.no(&trigger.span, "a `When …` trigger"),
+                    Trigger::When(e) | Trigger::FirstTimeEachTurn(e) => self.event(e),
                     Trigger::StartOfYourTurn | Trigger::EndOfYourTurn => {}
-                    Trigger::FirstTimeEachTurn(_) => {
-                        self.no(&trigger.span, "a `The first time … each turn` trigger")
-                    }
                 }
                 self.effect(effect);
             }
@@ -203,10 +200,31 @@ impl Walk {
         }
         let clause = &s.node.clause;
         match &clause.node {
-            Clause::Delayed { .. } => {
-                self.no(&clause.span, "a delayed trigger (`The next time …`)")
+            Clause::Delayed { event, then } => {
+                self.event(event);
+                match &then.node {
+                    Clause::Do {
+                        optional: false,
+                        instead: None,
+                        condition: None,
+                        steps,
+                        ..
+                    } => {
+                        for step in steps {
+                            self.action(&step.action);
+                        }
+                    }
+                    Clause::State { subject, predicate } => match &predicate.node {
+                        Predicate::AlsoSteals { what }
+                            if super::events::is_also_steals(subject, what) => {}
+                        _ => self.no(&then.span, "this delayed effect"),
+                    },
+                    _ => self.no(&then.span, "this delayed effect"),
+                }
             }
             Clause::State { subject, predicate } => match &predicate.node {
+                // `the Gig isn't stolen` (rules 6.7.4, 9.23.4), a Gig bound by the trigger.
+                Predicate::IsntStolen if super::events::is_bound_gig(subject) => {}
                 // `A Rival discards 1.`: the Rival chooses (rule 10.31).
                 Predicate::Discards { more: false, .. } if is_a_rival(subject) => {}
                 // `A Rival chooses whether you … or …`: the Rival picks the steps (rule 10.31).
@@ -279,7 +297,10 @@ impl Walk {
                 }
             }
             Action::Defeat { what, when } => {
-                if when.is_some() {
+                if when
+                    .as_ref()
+                    .is_some_and(|w| w.node != Duration::AtEndOfThisTurn)
+                {
                     self.no(span, "a delayed defeat (`at the end of this turn`)");
                 }
                 self.target(what);
@@ -327,7 +348,7 @@ impl Walk {
             Action::AddToHand { .. } => self.no(span, "`add … to your hand`"),
             Action::AddMore { .. } => self.no(span, "`add … more`"),
             Action::ChangeGig { gig, .. } => {
-                if !is_gig_phrase(gig) {
+                if !is_gig_phrase(gig) && !super::events::is_bound_gig(gig) {
                     self.no(&gig.span, "this Gig")
                 }
             }
@@ -354,11 +375,19 @@ impl Walk {
                     self.target(to);
                 }
             }
-            Action::IgnoreResult { .. } => self.no(span, "`ignore the result`"),
+            Action::IgnoreResult { of } => {
+                if !matches!(of, Ref::Binding(_)) {
+                    self.no(span, "`ignore the result`")
+                }
+            }
             Action::LookAt { .. } => self.no(span, "`look at …`"),
             Action::Play { .. } => self.no(span, "`play …` from an effect"),
             Action::RemoveFromGame { .. } => self.no(span, "`remove … from the game`"),
-            Action::RerollOnce { .. } => self.no(span, "`reroll …`"),
+            Action::RerollOnce { what } => {
+                if !super::events::is_bound_gig(what) {
+                    self.no(span, "`reroll …`")
+                }
+            }
             Action::Reveal { .. } => self.no(span, "`reveal …`"),
             Action::Search { .. } => self.no(span, "`search …`"),
             Action::Sell { .. } => self.no(span, "`sell …` from an effect"),
@@ -367,17 +396,112 @@ impl Walk {
                     SetValue::Number(_) => true,
                     SetValue::SameValueAs(np) | SetValue::ValueOf(np) => is_any_gig_phrase(np),
                 };
-                if !is_any_gig_phrase(gig) || !other_ok {
+                let bound = super::events::is_bound_gig(gig) && matches!(to, SetValue::Number(_));
+                if !bound && (!is_any_gig_phrase(gig) || !other_ok) {
                     self.no(span, "`set a Gig to …`")
                 }
             }
             Action::PayTo { .. } => self.no(span, "`spend N €$ to …`"),
-            Action::Steal { .. } => self.no(span, "`steal …` from an effect"),
+            Action::Steal { what } => {
+                if !super::events::is_rival_gig_to_steal(what) {
+                    self.no(span, "`steal …` from an effect")
+                }
+            }
             Action::Swap { gig, with } => {
                 if !is_gig_phrase(gig) || !is_gig_phrase(with) {
                     self.no(span, "`swap …`")
                 }
             }
+        }
+    }
+
+    /// The event of a `When …`, `The first time …` or `The next time …` trigger.
+    fn event(&mut self, e: &Spanned<Event>) {
+        let span = &e.span;
+        match &e.node {
+            Event::YouPlay(np) | Event::IsDefeated(np) => self.event_card(span, np, true),
+            Event::IsSpent(np) | Event::Attacks(np) => self.event_card(span, np, false),
+            Event::Uses { subject, keyword } => {
+                if *keyword != KeywordName::Blocker {
+                    self.no(span, "this event");
+                }
+                self.event_card(span, subject, false);
+            }
+            Event::LosesAFight { subject, .. } | Event::WinsAFight { subject, .. } => {
+                self.event_card(span, subject, false)
+            }
+            Event::YouRollIn(np) => {
+                let ok = matches!(&np.node, Np::Phrase(p) if p.head.noun == Noun::Gig
+                    && p.quantity == Quantity::One
+                    && p.controller.is_none()
+                    && p.quality.is_none()
+                    && p.post.len() == 1
+                    && matches!(&p.post[0].node, PostMod::FromZone(z) if z == &[Zone::FixerArea]));
+                if !ok {
+                    self.no(span, "this event's Gig");
+                }
+            }
+            Event::YouRollMinOrMax(np) => self.event_gig(span, np),
+            Event::Steals {
+                subject, object, ..
+            } => {
+                if !is_a_rival(subject) {
+                    self.event_card(span, subject, false);
+                }
+                self.event_gig(span, object);
+            }
+            Event::Decreases { subject, object } => {
+                if !is_a_rival(subject) {
+                    self.no(span, "this event");
+                }
+                self.event_gig(span, object);
+            }
+        }
+    }
+
+    /// The card an event is about: `this Unit`, `this Unit or Legend` (a Gear's host), `a
+    /// friendly ARASAKA Unit`, `a friendly equipped Unit or Legend`, `a BRAINDANCE Program`.
+    fn event_card(&mut self, span: &Span, np: &NounPhrase, any_kind: bool) {
+        // A binding: the card a delayed trigger's effect named (`The next time this Unit …`).
+        let ok = match &np.node {
+            Np::Pronoun { .. } => true,
+            Np::Phrase(p) if p.refers_to.is_some() => true,
+            Np::Phrase(p) => {
+                let noun_ok = |n: &Noun| {
+                    matches!(n, Noun::Unit | Noun::Legend)
+                        || (any_kind && matches!(n, Noun::Program | Noun::Gear | Noun::Card))
+                };
+                p.quantity == Quantity::One
+                    && p.owner.is_none()
+                    && !p.first
+                    && p.participle.is_none()
+                    && p.orientation.is_none()
+                    && (p.status.is_none() || (!any_kind && p.status == Some(Status::Equipped)))
+                    && matches!(p.quality, None | Some(Quality::Tag(_)))
+                    && noun_ok(&p.head.noun)
+                    && p.or
+                        .as_ref()
+                        .is_none_or(|o| noun_ok(&o.head.noun) && o.colour.is_none())
+                    && p.post.is_empty()
+            }
+            _ => false,
+        };
+        if !ok {
+            self.no(span, "this event's card");
+        }
+    }
+
+    /// The Gigs an event is about: `a Gig`, `a d6`, `one or more friendly Gigs`.
+    fn event_gig(&mut self, span: &Span, np: &NounPhrase) {
+        let ok = matches!(&np.node, Np::Phrase(p) if matches!(p.head.noun, Noun::Gig | Noun::Die(_))
+            && matches!(p.quantity, Quantity::One | Quantity::OneOrMore)
+            && p.owner.is_none()
+            && p.refers_to.is_none()
+            && p.quality.is_none()
+            && p.or.is_none()
+            && p.post.is_empty());
+        if !ok {
+            self.no(span, "this event's Gig");
         }
     }
 
@@ -503,6 +627,8 @@ impl Walk {
         }
         if let Some(part) = p.participle {
             match part {
+                // `the opposing rival Unit`: the Unit the trigger's fight bound.
+                Participle::Opposing if p.refers_to.is_some() => {}
                 Participle::Opposing | Participle::Discarded | Participle::Chosen => {
                     self.no(span, "`opposing`/`discarded`/`chosen`")
                 }
@@ -516,11 +642,7 @@ impl Walk {
         }
         match p.status {
             None | Some(Status::FaceUp) | Some(Status::FaceDown) => {}
-            // crate::interp::run::describes: Gear equipped to a Unit
-            Some(Status::Equipped) | Some(Status::Unequipped) if p.head.noun == Noun::Unit => {}
-            Some(Status::Equipped) | Some(Status::Unequipped) => {
-                self.no(span, "`equipped`/`unequipped`")
-            }
+            Some(Status::Equipped) | Some(Status::Unequipped) => {}
         }
         match &p.quality {
             None | Some(Quality::Tag(_)) => {}

@@ -13,6 +13,9 @@ impl Game {
     /// is played (11.20), {Attack} when it attacks (11.21), {Defeated} once it is in the trash
     /// (11.19.2), {Call}/{Flip} when it is called (11.18).
     pub(crate) fn text_triggers(&mut self, ev: &Event) -> Flow {
+        if self.watching() {
+            self.event_triggers(ev)?;
+        }
         let (about, label) = match *ev {
             Event::StartOfTurn(p) => return self.turn_triggers(p, true),
             Event::TurnEnding(p) => return self.turn_triggers(p, false),

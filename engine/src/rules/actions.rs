@@ -125,6 +125,7 @@ impl Event {
             Event::RolledIn { .. } => EventKind::RollIn,
             Event::Equipped { .. } => EventKind::Equip,
             Event::Moved { .. } => EventKind::Move,
+            Event::Rerolled { .. } => EventKind::RollIn,
             _ => return None,
         })
     }
@@ -294,10 +295,11 @@ impl Game {
                         stolen.push(DieId(k as u8));
                     }
                 }
-                for die in stolen {
+                for &die in &stolen {
                     self.emit(Event::Stolen { die, by })?;
                 }
-                Ok(())
+                // `When … steals …` triggers (rules 6.7.3, 10.16.3).
+                self.steal_triggers(&stolen, by)
             }
             Action::RollIn(die) => {
                 // Rules 8.6.5.2–8.6.5.3: roll, then place it preserving the value (rule 6.2.6).

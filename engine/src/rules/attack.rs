@@ -236,6 +236,8 @@ impl Game {
                 if a.losers & 2 != 0 {
                     self.emit(Event::LostFight(def))?;
                 }
+                // `When … loses/wins a fight` triggers, with the opposing Unit (rule 9.18).
+                self.fight_triggers(a.attacker, def, a.losers, pa, pd)?;
                 // `{Attack} If this Unit wins a fight against …` (crate::interp::conditions).
                 if a.losers == 2 {
                     self.won_fight(a.attacker)?;

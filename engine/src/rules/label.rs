@@ -240,6 +240,9 @@ impl Game {
                     format!("{} goes from {from} to {to}", die(d))
                 }
                 Event::LagLost => "units lose lag".into(),
+                Event::Rerolled { die: d, value } => format!("{} is rerolled: {value}", die(d)),
+                Event::NotStolen(d) => format!("{} isn't stolen", die(d)),
+                Event::DelayedCreated(i) => format!("{} sets up a delayed effect", card(i)),
                 Event::OvertimeBegan => "overtime begins".into(),
                 Event::GameOver(Outcome::Winner(p)) => format!("{} wins", who(p)),
                 Event::GameOver(Outcome::Tie) => "the game is a tie".into(),

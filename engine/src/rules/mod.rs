@@ -224,7 +224,7 @@ impl Game {
         match e.effect {
             crate::state::EffectRef::Opaque(_) => Ok(()),
             crate::state::EffectRef::Text { line } => {
-                self.start_effect(e.source, e.controller, line)
+                self.start_pending(e.seq, e.source, e.controller, line)
             }
         }
     }

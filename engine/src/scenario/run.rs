@@ -412,6 +412,18 @@ fn apply_steps(game: &mut Game, steps: &[String], failures: &mut Vec<Failure>) -
             });
             return false;
         };
+        // Rule 1.16: a player may concede at any point, not only at their own decision.
+        if let Some(who) = concession(step, d.player) {
+            if let Err(error) = game.concede(who) {
+                failures.push(Failure::Engine {
+                    index,
+                    step: step.clone(),
+                    error,
+                });
+                return false;
+            }
+            continue;
+        }
         let labels = game.labels(&d);
         let ix = match match_step(step, &labels) {
             Ok(ix) => ix,
@@ -430,6 +442,21 @@ fn apply_steps(game: &mut Game, steps: &[String], failures: &mut Vec<Failure>) -
         }
     }
     true
+}
+
+/// The player a step makes concede: `me concedes`, `rival concedes`, or `concede` (the player
+/// whose decision it is). Not an option label: no label starts with `concede`.
+fn concession(step: &str, deciding: PlayerId) -> Option<PlayerId> {
+    let words: Vec<String> = step
+        .split_whitespace()
+        .map(str::to_ascii_lowercase)
+        .collect();
+    match words.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["concede"] => Some(deciding),
+        ["me", "concedes"] => Some(seat(Side::Me)),
+        ["rival", "concedes"] => Some(seat(Side::Rival)),
+        _ => None,
+    }
 }
 
 fn zone_of(z: ZoneName) -> Option<Zone> {

@@ -267,6 +267,20 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// the only source of randomness
     pub rng: ChaCha8Rng,
+    /// what each pending `When …` effect knows of the event that triggered it, by its number
+    #[serde(default)]
+    pub trigger_ctx: Vec<crate::interp::TriggerCtx>,
+    /// `The first time … each turn` abilities that have triggered, with the turn (rule 8.18)
+    #[serde(default)]
+    pub fired: Vec<crate::interp::Fired>,
+    /// delayed effects waiting for their moment (`The next time … this turn`, `at the end of
+    /// this turn`)
+    #[serde(default)]
+    pub delayed: Vec<crate::interp::DelayedEffect>,
+    /// the card stealing in a steal an effect makes a card do (`it also steals a Gig`, rule
+    /// 6.7.1.2), while that steal happens
+    #[serde(default)]
+    pub steal_actor: Option<InstId>,
     /// cards in a hidden area (or face-down) that a player has looked at or searched (rules
     /// 5.3.2.1, 11.13): that player may see them until they change area
     #[serde(default)]
@@ -332,6 +346,10 @@ impl State {
         self.lost = other.lost;
         self.outcome = other.outcome;
         self.rng.clone_from(&other.rng);
+        self.trigger_ctx.clone_from(&other.trigger_ctx);
+        self.fired.clone_from(&other.fired);
+        self.delayed.clone_from(&other.delayed);
+        self.steal_actor = other.steal_actor;
         self.seen.clone_from(&other.seen);
         self.bottom_after_play.clone_from(&other.bottom_after_play);
         self.left_hosts.clone_from(&other.left_hosts);

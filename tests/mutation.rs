@@ -1,0 +1,273 @@
+//! The rulings catch a broken interpreter (issue 5): for each phrase the interpreter executes,
+//! breaking how it reads that phrase (it then does nothing) makes at least one ruling fail on
+//! every executable card whose text uses the phrase. A card whose rulings all still pass is a
+//! finding: it needs a ruling that shows what the phrase does.
+//!
+//! Cards are those of `cards/` and the card fixtures `tests/fixtures/cards/` (cards written only
+//! in existing phrases). A card that does not execute runs none of its text, so breaking a phrase
+//! changes nothing for it; such cards are listed on stderr, not tested (`gig check` fails for
+//! them already).
+
+use gigscript_dsl::ast::CardScript;
+use gigscript_dsl::card::{load_cards, Card};
+use gigscript_dsl::Sources;
+use gigscript_engine::interp::Broken;
+use gigscript_engine::scenario::run_ruling;
+use gigscript_engine::{CardIdx, Pool};
+use serde_json::Value;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The catalogue plus the card fixtures, and the pool of them.
+fn cards() -> (Vec<Card>, Pool) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let paths = [root.join("cards"), root.join("tests/fixtures/cards")];
+    let (db, errors) = load_cards(&paths, &mut Sources::new());
+    assert!(errors.is_empty(), "card errors: {}", errors.len());
+    let pool = Pool::from_db(&db);
+    (db.cards().to_vec(), pool)
+}
+
+/// The AST variant name of a node (`{"draw": {…}}` → `draw`, `"this"` → `this`).
+fn variant(node: &Value) -> Option<&str> {
+    match node {
+        Value::String(s) => Some(s),
+        Value::Object(m) if m.len() == 1 => m.keys().next().map(String::as_str),
+        _ => None,
+    }
+}
+
+/// Whether a node (in its serde form) is the phrase: an action of an effect, or a static's power.
+fn is_phrase(b: Broken, key: &str, value: &Value, in_static: bool) -> bool {
+    let node = &value["node"];
+    let action = key == "action";
+    let Some(name) = variant(node) else {
+        return false;
+    };
+    let body = node.get(name).unwrap_or(&Value::Null);
+    match b {
+        Broken::Draw => action && name == "draw",
+        Broken::Defeat => action && name == "defeat",
+        Broken::Discard => action && name == "discard",
+        Broken::Ready => action && name == "ready",
+        Broken::Spend => action && name == "spend",
+        Broken::Trash => action && name == "trash",
+        Broken::BottomDeck => action && name == "bottom_deck",
+        Broken::ReturnToOwnersHand => action && name == "return_to_owners_hand",
+        Broken::IncreaseGig => action && name == "change_gig" && body["direction"] == "increase",
+        Broken::DecreaseGig => action && name == "change_gig" && body["direction"] == "decrease",
+        Broken::AdjustGig => action && name == "change_gig" && body["direction"] == "adjust",
+        Broken::GivePower => {
+            action
+                && name == "give"
+                && body["grants"]
+                    .as_array()
+                    .is_some_and(|g| g.iter().any(|g| variant(g) == Some("power")))
+        }
+        Broken::RivalDiscards => key == "predicate" && name == "discards",
+        Broken::StaticPower => in_static && key == "predicate" && name == "has_power",
+        // A `you may` of an effect (a question); in a static it is a permission, not this phrase.
+        Broken::May => !in_static && key == "clause" && name == "do" && body["optional"] == true,
+    }
+}
+
+/// Walks the serde form of a card's AST: whether any node is the phrase.
+fn uses(b: Broken, v: &Value, in_static: bool) -> bool {
+    match v {
+        Value::Object(m) => m
+            .iter()
+            .any(|(k, x)| is_phrase(b, k, x, in_static) || uses(b, x, in_static || k == "static")),
+        Value::Array(xs) => xs.iter().any(|x| uses(b, x, in_static)),
+        _ => false,
+    }
+}
+
+fn uses_phrase(b: Broken, script: &CardScript) -> bool {
+    let v = serde_json::to_value(script).expect("the AST serialises");
+    uses(b, &v, false)
+}
+
+#[test]
+fn the_walk_finds_phrases_where_the_text_has_them() {
+    let (cards, pool) = cards();
+    let script = |id: &str| {
+        let ix = pool.index_of(id).unwrap();
+        pool.script(ix).unwrap().clone()
+    };
+    assert!(cards.len() > 155);
+    for (id, b, want) in [
+        ("delamain-rideshare-ai", Broken::Draw, true),
+        ("delamain-rideshare-ai", Broken::Defeat, false),
+        ("trust-no-one", Broken::DecreaseGig, true),
+        ("trust-no-one", Broken::IncreaseGig, false),
+        ("industrial-assembly", Broken::IncreaseGig, true),
+        ("japantown-jonin", Broken::GivePower, true),
+        ("jackie-welles-ride-or-die-choom", Broken::StaticPower, true),
+        ("jackie-welles-ride-or-die-choom", Broken::GivePower, false),
+        ("throwaway-fixer-squeeze", Broken::RivalDiscards, true),
+        ("unlikely-bond", Broken::BottomDeck, true),
+        ("floor-it", Broken::ReturnToOwnersHand, true),
+        ("corporate-surveillance", Broken::Spend, true),
+        ("psycho-squad", Broken::Draw, false),
+        ("gilded-maton", Broken::May, true),
+        ("wild-in-the-streets", Broken::May, false),
+        ("panam-palmer-strength-through-family", Broken::May, false),
+    ] {
+        assert_eq!(uses_phrase(b, &script(id)), want, "{id} uses {b:?}");
+    }
+}
+
+/// Findings not fixed here: (phrase, card) pairs whose card's rulings do not show the phrase yet,
+/// each with what is missing. The test fails if a listed pair is caught (then remove it), so the
+/// list only shrinks; a new miss is never added silently.
+const FINDINGS: &[(Broken, &str, &str)] = &[
+    (
+        Broken::StaticPower,
+        "saul-bright-stormrider",
+        "no ruling shows `Other friendly Units have +2 power while attacking`",
+    ),
+    (
+        Broken::Draw,
+        "muamar-reyes-el-capitan",
+        "no ruling shows the {Call} mode `Draw 1.`",
+    ),
+    (
+        Broken::Draw,
+        "padre-man-of-the-cross",
+        "no ruling shows the {Call} mode `Draw 1.`",
+    ),
+    (
+        Broken::Draw,
+        "wakako-okada-peace-and-harmony",
+        "no ruling shows the {Call} mode `Draw 1.`",
+    ),
+    (
+        Broken::GivePower,
+        "dexter-deshawn-off-the-grid",
+        "no ruling shows the {Call} mode `Give a friendly Unit +2 power this turn.`",
+    ),
+    (
+        Broken::Ready,
+        "goro-takemura-vengeful-bodyguard",
+        "no ruling shows `{Call} Ready this Legend.`",
+    ),
+];
+
+#[test]
+fn breaking_a_phrase_fails_a_ruling_of_every_executable_card_that_uses_it() {
+    let (cards, pool) = cards();
+    let idx = |c: &Card| pool.index_of(&c.id).expect("every card is in the pool");
+    // (phrase, card) pairs to run, and the cards skipped because they do not execute.
+    let mut jobs: Vec<(Broken, usize)> = Vec::new();
+    let mut skipped: Vec<String> = Vec::new();
+    for b in Broken::ALL {
+        for (k, c) in cards.iter().enumerate() {
+            let ix: CardIdx = idx(c);
+            let Some(script) = pool.script(ix) else {
+                continue;
+            };
+            if !uses_phrase(b, script) {
+                continue;
+            }
+            if pool.executable(ix) {
+                jobs.push((b, k));
+            } else {
+                skipped.push(format!("{b:?}: {}", c.id));
+            }
+        }
+    }
+    for &(b, id, _) in FINDINGS {
+        assert!(
+            jobs.iter().any(|&(x, k)| x == b && cards[k].id == id),
+            "FINDINGS lists {b:?}: {id}, which is not a tested pair (not executable, or no such phrase)"
+        );
+    }
+    let pools: Vec<(Broken, Arc<Pool>)> = Broken::ALL
+        .iter()
+        .map(|&b| {
+            let mut p = pool.clone();
+            p.break_phrase(Some(b));
+            (b, Arc::new(p))
+        })
+        .collect();
+    let broken_pool = |b: Broken| pools.iter().find(|(x, _)| *x == b).unwrap().1.clone();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+    let chunk = jobs.len().div_ceil(threads).max(1);
+    // A card none of whose rulings fails with the phrase broken: (phrase, card, rulings run).
+    let misses: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs
+            .chunks(chunk)
+            .map(|part| {
+                let cards = &cards;
+                let broken_pool = &broken_pool;
+                scope.spawn(move || {
+                    let mut misses = Vec::new();
+                    for &(b, k) in part {
+                        let c = &cards[k];
+                        let p = broken_pool(b);
+                        let caught = c.rulings.iter().any(|r| !run_ruling(&p, r).passed());
+                        let known = FINDINGS.iter().any(|&(x, id, _)| x == b && id == c.id);
+                        if caught && known {
+                            misses.push(format!(
+                                "{b:?}: {} is caught now: remove it from FINDINGS",
+                                c.id
+                            ));
+                        }
+                        if !caught && !known {
+                            misses.push(format!(
+                                "{b:?}: {} ({} rulings, none fails)",
+                                c.id,
+                                c.rulings.len()
+                            ));
+                        }
+                    }
+                    misses
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a ruling run panicked"))
+            .collect()
+    });
+    for (b, id, why) in FINDINGS {
+        eprintln!("known finding, {b:?}: {id}: {why}");
+    }
+    if !skipped.is_empty() {
+        eprintln!(
+            "not tested, the card does not execute yet ({}):\n  {}",
+            skipped.len(),
+            skipped.join("\n  ")
+        );
+    }
+    eprintln!(
+        "{} (phrase, card) pairs tested, each with the phrase broken",
+        jobs.len()
+    );
+    assert!(!jobs.is_empty());
+    assert!(
+        misses.is_empty(),
+        "{} of {} (phrase, card) pairs: breaking the phrase fails none of the card's rulings:\n  {}",
+        misses.len(),
+        jobs.len(),
+        misses.join("\n  ")
+    );
+}
+
+#[test]
+fn an_unbroken_pool_passes_every_ruling_of_the_cards_tested() {
+    // The control: the failures above come from the broken phrase, not from the rulings.
+    let (cards, pool) = cards();
+    let pool = Arc::new(pool);
+    let failing: Vec<String> = cards
+        .iter()
+        .filter(|c| pool.index_of(&c.id).is_some_and(|i| pool.executable(i)))
+        .flat_map(|c| {
+            c.rulings
+                .iter()
+                .filter(|r| !run_ruling(&pool, r).passed())
+                .map(move |r| format!("{}: {}", c.id, r.name))
+        })
+        .collect();
+    assert!(failing.is_empty(), "{failing:#?}");
+}
