@@ -8,7 +8,7 @@
 use super::run::EffectRun;
 use crate::game::Game;
 use gigscript_dsl::ast::{
-    Action, Clause, Condition, Expr, Lead, Np, NounPhrase, Owner, Ref, Sentence, SentenceId,
+    Action, Clause, Condition, Expr, Lead, NounPhrase, Np, Owner, Ref, Sentence, SentenceId,
     Spanned, Step,
 };
 
