@@ -53,6 +53,8 @@ pub struct Game {
     pub(crate) cached: Option<Decision>,
     /// whether choices are written to the log (off for fast headless games)
     pub(crate) log_choices: bool,
+    /// the kinds of card text this game's cards have (fast paths for the others)
+    pub(crate) kinds: crate::pool::TextKinds,
 }
 
 impl Game {
@@ -72,7 +74,9 @@ impl Game {
     /// any automatic steps until the first decision.
     pub fn from_state(pool: Arc<Pool>, state: State) -> Game {
         let backup = Box::new(state.clone());
+        let kinds = pool.kinds_of(state.instances.iter().map(|x| x.card));
         let mut g = Game {
+            kinds,
             pool,
             state,
             log: Vec::new(),

@@ -98,6 +98,23 @@ pub struct Pool {
     broken: Option<interp::Broken>,
 }
 
+/// Which kinds of card text the cards of one game have. A game computes it once from its card
+/// instances (they are fixed at setup), so the fast paths hold for a game whose cards have none
+/// of a kind even when the pool has many.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TextKinds {
+    /// a static ability that executes
+    pub statics: bool,
+    /// a `When …` or `The first time … each turn` trigger
+    pub when: bool,
+    /// a cost rule that changes other cards' costs
+    pub cost_statics: bool,
+    /// a Gear with a keyword (its host has it too, rule 4.11)
+    pub gear_keywords: bool,
+    /// a replacement effect that executes
+    pub replacements: bool,
+}
+
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
 pub const MAX_POOL_CARDS: usize = u16::MAX as usize;
 
@@ -132,6 +149,23 @@ impl Pool {
             pool.texts.push(text);
         }
         pool
+    }
+
+    /// The kinds of card text among `cards`.
+    pub fn kinds_of(&self, cards: impl IntoIterator<Item = CardIdx>) -> TextKinds {
+        let mut k = TextKinds::default();
+        for c in cards {
+            let (Some(t), Some(f)) = (self.texts.get(c.0 as usize), self.facts.get(c.0 as usize))
+            else {
+                continue;
+            };
+            k.statics |= t.statics;
+            k.when |= !t.when.is_empty();
+            k.cost_statics |= t.cost_rules.iter().any(|&(_, others)| others);
+            k.gear_keywords |= f.kind == CardType::Gear && f.keywords != Keywords::default();
+            k.replacements |= t.replaces;
+        }
+        k
     }
 
     /// Whether a card has a replacement effect that executes.

@@ -142,7 +142,7 @@ impl Game {
     /// Whether any trigger may be waiting for an event (a fast path: a pool with no `When …`
     /// card and no delayed effect skips the event hooks).
     pub(crate) fn watching(&self) -> bool {
-        self.pool.any_when() || !self.state.delayed.is_empty()
+        self.kinds.when || !self.state.delayed.is_empty()
     }
 
     /// The event hook of the action pipeline: events become happenings that triggers read.
@@ -248,7 +248,7 @@ impl Game {
     }
 
     fn happened(&mut self, h: Happening) -> Flow {
-        if self.pool.any_when() {
+        if self.kinds.when {
             let pool = self.pool.clone();
             // The face-up cards in play and their Gear, both players, turn player first.
             let tp = self.state.turn_player;

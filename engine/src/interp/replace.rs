@@ -383,7 +383,7 @@ impl Game {
     /// The next optional replacement effect whose controller must say whether it applies
     /// before `list` is defeated (rule 10.26), as a frame asking them.
     pub(crate) fn replacement_question(&self, list: &[InstId]) -> Option<Frame> {
-        if !self.pool.any_replacements() {
+        if !self.kinds.replacements {
             return None;
         }
         for &c in list {

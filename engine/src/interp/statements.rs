@@ -77,7 +77,7 @@ impl Game {
     /// Whether any statement may be in force (a fast path: games without such cards pay
     /// nothing).
     pub(crate) fn saying(&self) -> bool {
-        self.pool.any_statics() || !self.state.statements.is_empty()
+        self.kinds.statics || !self.state.statements.is_empty()
     }
 
     /// Every statement in force now: the static abilities of executable cards in play, face-up
@@ -89,7 +89,7 @@ impl Game {
             return out;
         }
         let pool = &*self.pool;
-        if pool.any_statics() {
+        if self.kinds.statics {
             // One pass over the instances: cards in play, and Gear equipped to one (a Gear
             // shares the zone of the card it is equipped to).
             for (k, x) in self.state.instances.iter().enumerate() {
@@ -601,7 +601,7 @@ impl Game {
     /// €$ player `p` pays to Call a Legend (rule 11.11.1; `During your turn, you may Call a
     /// Legend for free.`).
     pub(crate) fn call_cost(&self, p: PlayerId) -> u8 {
-        if !self.pool.any_statics() {
+        if !self.kinds.statics {
             return 1;
         }
         let free = self.said().iter().any(|s| {

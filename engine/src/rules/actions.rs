@@ -207,7 +207,7 @@ impl Game {
         // Replacement effects of card text (crate::interp::replace): `If … would be defeated,
         // … instead.`
         let action = match action {
-            Action::Defeat(list) if self.pool.any_replacements() => {
+            Action::Defeat(list) if self.kinds.replacements => {
                 let rest = self.replace_defeats(list)?;
                 if rest.is_empty() {
                     return self.check_outcome();

@@ -62,7 +62,7 @@ impl Game {
         self.pool.facts(inst.card).keywords.has(k)
             || self.has_modifier(i, Modifier::Keyword(k))
             // Rule 4.11: a Gear's keywords (its bottom textbox) belong to the card it equips.
-            || (self.pool.any_gear_keywords()
+            || (self.kinds.gear_keywords
                 && self
                     .state
                     .gear_of(i)

@@ -156,7 +156,7 @@ impl Game {
         let card = self.state.inst(inst)?.card;
         let printed = self.cost_to_pay(card)?;
         let own = self.pool.cost_rule_lines(card);
-        if own.is_empty() && !self.pool.any_cost_statics() {
+        if own.is_empty() && !self.kinds.cost_statics {
             return Some(printed);
         }
         let mut base = i32::from(printed);
@@ -192,7 +192,7 @@ impl Game {
                 _ => continue,
             }
         }
-        if self.pool.any_cost_statics() {
+        if self.kinds.cost_statics {
             change += self.static_cost_change(inst, p, &mut floor);
         }
         Some(reduced(base, change, floor))
@@ -362,7 +362,7 @@ impl Game {
 
     /// Records that `p` played `inst` this turn (`your first … each turn`).
     pub(crate) fn note_played(&mut self, p: PlayerId, inst: InstId) {
-        if self.pool.any_cost_statics() {
+        if self.kinds.cost_statics {
             self.state.players[p.ix()].played_cards_this_turn.push(inst);
         }
     }
