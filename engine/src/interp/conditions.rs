@@ -114,9 +114,10 @@ impl Game {
                             let k = super::run::keyword(k);
                             (self.in_play_card(i) && self.keyword(i, k))
                                 || (self.looked_at(run, i)
-                                    && self.state.inst(i).is_some_and(|x| {
-                                        self.pool.facts(x.card).keywords.has(k)
-                                    }))
+                                    && self
+                                        .state
+                                        .inst(i)
+                                        .is_some_and(|x| self.pool.facts(x.card).keywords.has(k)))
                         })
                 }),
             },
