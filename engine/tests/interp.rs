@@ -8,12 +8,13 @@ use gigscript_engine::{Names, PlayerSetup};
 #[test]
 fn an_ability_that_does_not_execute_logs_not_executed() {
     let me = PlayerSetup {
-        hand: cards(&["maman-brigitte"]),
-        eddies: eddies(5),
+        hand: cards(&["gunpoint-diplomacy"]),
+        field: vec![spec("psycho-squad", false, true, false, &[])],
+        eddies: eddies(4),
         ..PlayerSetup::default()
     };
     let mut g = game(&setup(me, PlayerSetup::default()));
-    steps(&mut g, &["play maman-brigitte"]);
+    steps(&mut g, &["play gunpoint-diplomacy"]);
     let log: Vec<String> = g
         .log()
         .iter()
@@ -21,7 +22,7 @@ fn an_ability_that_does_not_execute_logs_not_executed() {
         .collect();
     assert!(
         log.iter()
-            .any(|l| l.starts_with("not executed: ") && l.ends_with("(maman-brigitte)")),
+            .any(|l| l.starts_with("not executed: ") && l.ends_with("(gunpoint-diplomacy)")),
         "{log:#?}"
     );
 }
@@ -32,9 +33,10 @@ fn executability_is_reported_per_card() {
     let exec = |id: &str| pool.executable(pool.index_of(id).unwrap());
     assert!(exec("armored-minotaur"));
     assert!(exec("swordwise-huscle"));
-    assert!(!exec("maman-brigitte"));
-    let maman = pool.index_of("maman-brigitte").unwrap();
-    assert!(pool.unsupported(maman).count() >= 1);
+    assert!(exec("maman-brigitte"));
+    assert!(!exec("gunpoint-diplomacy"));
+    let gunpoint = pool.index_of("gunpoint-diplomacy").unwrap();
+    assert!(pool.unsupported(gunpoint).count() >= 1);
 }
 
 #[test]
