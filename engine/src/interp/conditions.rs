@@ -111,7 +111,13 @@ impl Game {
                 Things::Cards(v) => v.iter().any(|&i| {
                     self.card_is(run, i, complement)
                         || or_has.is_some_and(|k| {
-                            self.in_play_card(i) && self.keyword(i, super::run::keyword(k))
+                            let k = super::run::keyword(k);
+                            (self.in_play_card(i) && self.keyword(i, k))
+                                || (self.looked_at(run, i)
+                                    && self
+                                        .state
+                                        .inst(i)
+                                        .is_some_and(|x| self.pool.facts(x.card).keywords.has(k)))
                         })
                 }),
             },
@@ -130,6 +136,15 @@ impl Game {
             .iter()
             .enumerate()
             .any(|(k, v)| values[k + 1..].contains(v))
+    }
+
+    /// Whether `run`'s controller looked at face-down card `i` in the Legends area (rule
+    /// 5.3.1.2): its information is known to them.
+    fn looked_at(&self, run: &EffectRun, i: InstId) -> bool {
+        self.state
+            .inst(i)
+            .is_some_and(|x| x.zone == Zone::Legends && !x.face_up)
+            && self.state.seen.contains(&(run.controller, i))
     }
 
     /// Whether a card is in play face-up (its keywords can be read).
@@ -159,8 +174,11 @@ impl Game {
         let Some(x) = self.state.inst(i) else {
             return false;
         };
-        // Rule 3.4.1: a face-down card shows nothing.
-        let hidden = x.zone == Zone::Legends && !x.face_up;
+        // Rule 3.4.1: a face-down card shows nothing, except to a player an effect directed to
+        // look at it (rule 5.3.1.2: `look at a friendly face-down Legend. If that Legend is …`).
+        let hidden = x.zone == Zone::Legends
+            && !x.face_up
+            && !self.state.seen.contains(&(run.controller, i));
         match c {
             Complement::State(State::Spent) => x.spent,
             Complement::State(State::Equipped) => self.state.gear_of(i).next().is_some(),

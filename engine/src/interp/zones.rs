@@ -761,7 +761,7 @@ impl Game {
                 after_playing: Some(_),
                 ..
             })
-        );
+        ) && self.pool.broken() != Some(super::Broken::BottomDeck); // `interp::mutant`
         let hosts = |g: &Game, run: &EffectRun| -> Vec<InstId> {
             match &only {
                 Some(to) => match &to.node {
