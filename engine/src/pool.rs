@@ -52,6 +52,8 @@ pub struct Facts {
     pub sell: bool,
     /// printed keywords
     pub keywords: Keywords,
+    /// colour (rule 3.20); `None` for a null card
+    pub color: Option<gigscript_dsl::card::Color>,
 }
 
 /// What the interpreter knows of one card: its parsed text, what of it does not execute yet, and
@@ -114,6 +116,7 @@ impl Pool {
                 power: card.power,
                 sell: card.sell,
                 keywords,
+                color: Some(card.color),
             });
             let idx = CardIdx(pool.ids.len() as u16);
             pool.by_id.entry(card.id.clone()).or_insert(idx);
@@ -315,6 +318,7 @@ impl Pool {
             power: None,
             sell: false,
             keywords: Keywords::default(),
+            color: None,
         })
     }
 

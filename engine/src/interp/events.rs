@@ -755,11 +755,20 @@ impl Game {
             None => true,
         };
         let tag_ok = match &p.quality {
-            None => true,
+            None | Some(Quality::Colour(_)) => true,
             Some(Quality::Tag(t)) => self.pool.tags(x.card).iter().any(|x| x == t),
             Some(_) => false,
         };
-        (noun_ok(&p.head.noun) || p.or.as_ref().is_some_and(|o| noun_ok(&o.head.noun)))
+        // `a Blue Unit or Blue Gear`: each noun with its own colour (rule 3.20).
+        let color = self.pool.facts(x.card).color;
+        let head_colour_ok = match &p.quality {
+            Some(Quality::Colour(c)) => color == Some(*c),
+            _ => true,
+        };
+        ((noun_ok(&p.head.noun) && head_colour_ok)
+            || p.or.as_ref().is_some_and(|o| {
+                noun_ok(&o.head.noun) && o.colour.is_none_or(|c| color == Some(c))
+            }))
             && ctrl_ok
             && tag_ok
             && p.post.is_empty()

@@ -477,11 +477,15 @@ impl Walk {
                     && p.participle.is_none()
                     && p.orientation.is_none()
                     && (p.status.is_none() || (!any_kind && p.status == Some(Status::Equipped)))
-                    && matches!(p.quality, None | Some(Quality::Tag(_)))
+                    && (matches!(p.quality, None | Some(Quality::Tag(_)))
+                        || (any_kind && matches!(p.quality, Some(Quality::Colour(_)))))
                     && noun_ok(&p.head.noun)
-                    && p.or
-                        .as_ref()
-                        .is_none_or(|o| noun_ok(&o.head.noun) && o.colour.is_none())
+                    && p.or.as_ref().is_none_or(|o| {
+                        noun_ok(&o.head.noun)
+                            && (o.colour.is_none()
+                                // `a Blue Unit or Blue Gear` (crate::interp::events::was)
+                                || (any_kind && p.quality == o.colour.map(Quality::Colour)))
+                    })
                     && p.post.is_empty()
             }
             _ => false,
