@@ -214,6 +214,14 @@ impl Walk {
                             self.action(&step.action);
                         }
                     }
+                    // crate::interp::next_attack
+                    Clause::State { predicate, .. }
+                        if super::next_attack::is_until_next_attack(event, then) =>
+                    {
+                        if let Predicate::MayAttack { target } = &predicate.node {
+                            self.target(target);
+                        }
+                    }
                     Clause::State { subject, predicate } => match &predicate.node {
                         Predicate::AlsoSteals { what }
                             if super::events::is_also_steals(subject, what) => {}
