@@ -670,13 +670,14 @@ impl Game {
                 if ux.zone != Zone::Field || ux.controller != rival || ux.equipped_to.is_some() {
                     return false;
                 }
-                (ux.spent && free)
-                    // `it may attack ready Units` (rule 9.3.2): more targets, no Lag lifted.
-                    || (free
-                        && self.said_about(&said, a).any(|(s, p)| {
-                            matches!(p, Predicate::MayAttack { target } if matches!(&target.node,
-                                Np::Phrase(ph) if self.names(s.src, s.me, ph, u)))
-                        }))
+                // `it may attack ready Units` (rule 9.3.2): more targets, no Lag lifted.
+                let may_attack_it = || {
+                    self.said_about(&said, a).any(|(s, p)| {
+                        matches!(p, Predicate::MayAttack { target } if matches!(&target.node,
+                            Np::Phrase(ph) if self.names(s.src, s.me, ph, u)))
+                    })
+                };
+                (free && (ux.spent || may_attack_it()))
                     || perms.iter().any(|(s, t, lifts)| match t {
                         AttackTarget::Cards(np) => {
                             let Np::Phrase(ph) = &np.node else {

@@ -1079,9 +1079,7 @@ impl Walk {
                 match &what.node {
                     // `discard 1 with cost equal to that Gig's value` (from the hand)
                     Np::Count {
-                        post,
-                        elided: None,
-                        ..
+                        post, elided: None, ..
                     } if matches!(a.node, Action::Discard { .. })
                         && post.iter().all(|x| is_hand_filter(&x.node)) => {}
                     Np::Phrase(p) if matches!(a.node, Action::Discard { .. }) => {
