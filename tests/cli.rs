@@ -730,6 +730,7 @@ fn test_file_plays_activated_abilities_outside_the_catalogue() {
         ("tests/fixtures/cards/alpha/throwaway-lookout.toml", 4),
         ("tests/fixtures/cards/alpha/throwaway-cheap-tap.toml", 3),
         ("tests/fixtures/cards/alpha/throwaway-hand-me-down.toml", 2),
+        ("tests/fixtures/cards/alpha/throwaway-chrome-surge.toml", 3),
     ] {
         let out = gig(&["test", "--file", fixture]);
         let text = String::from_utf8_lossy(&out.stdout);

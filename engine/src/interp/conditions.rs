@@ -271,15 +271,9 @@ impl Game {
     /// `with power equal to or less than the value of a friendly d20`: a card's number
     /// compared with numbers read from the game now (rule 10.3.3). `the value of a friendly
     /// d20` stands for any friendly d20, so the comparison holds if one of them makes it true.
-    pub(crate) fn compare_read(
-        &self,
-        source: InstId,
-        me: PlayerId,
-        v: i64,
-        cmp: &Comparison,
-    ) -> bool {
-        let run = EffectRun::new(source, me, 0);
-        let read = |e: &gigscript_dsl::ast::Spanned<Expr>| self.numbers(&run, &e.node);
+    /// Within an effect, `the discarded card's cost` reads the card the effect bound.
+    pub(crate) fn compare_read_in(&self, run: &EffectRun, v: i64, cmp: &Comparison) -> bool {
+        let read = |e: &gigscript_dsl::ast::Spanned<Expr>| self.numbers(run, &e.node);
         match cmp {
             Comparison::EqualTo(e) => read(e).contains(&v),
             Comparison::AtMostExpr(e) => read(e).iter().any(|&n| v <= n),

@@ -10,6 +10,7 @@
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
 mod activated;
+mod choose_first;
 mod conditions;
 mod equip;
 mod events;

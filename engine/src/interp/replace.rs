@@ -321,12 +321,8 @@ impl Game {
         let mut todo = Vec::new();
         for &c in &list {
             let all = self.replacements_for(c);
-            let said = |a: &Applicable| {
-                self.state
-                    .replace_answers
-                    .iter()
-                    .any(|&(s, x, yes)| s == a.source && x == c && yes)
-            };
+            // The last answer counts: rule 10.28.2's choice takes back the other yeses.
+            let said = |a: &Applicable| self.said_yes(a.source, c);
             // Rule 10.28.1: the mandatory one chosen by the affected player, else the first;
             // rule 10.26: an optional one only if its controller said so.
             let chosen = all
@@ -416,7 +412,7 @@ impl Game {
             if !mandatory.is_empty() {
                 continue;
             }
-            for a in all {
+            for a in &all {
                 let answered = self
                     .state
                     .replace_answers
@@ -429,8 +425,31 @@ impl Game {
                     });
                 }
             }
+            // Rule 10.28.2: of several optional ones chosen to apply, the controller of the
+            // affected card chooses which one applies.
+            let yes: Vec<InstId> = all
+                .iter()
+                .filter(|a| self.said_yes(a.source, c))
+                .map(|a| a.source)
+                .collect();
+            if yes.len() > 1 {
+                return Some(Frame::ReplaceChoose {
+                    affected: c,
+                    options: yes,
+                });
+            }
         }
         None
+    }
+
+    /// Whether the last answer about replacement `source` for card `c` was yes.
+    fn said_yes(&self, source: InstId, c: InstId) -> bool {
+        self.state
+            .replace_answers
+            .iter()
+            .rev()
+            .find(|&&(s, x, _)| s == source && x == c)
+            .is_some_and(|&(_, _, yes)| yes)
     }
 
     /// The question of a [`Frame::Replace`]: yes or no, to the replacement's controller.
@@ -457,14 +476,8 @@ impl Game {
                 return Err(crate::error::EngineError::Bug("an answer to another question").into())
             }
         };
-        // Rule 10.28.2: once one optional replacement is chosen, the others are not asked.
-        if yes {
-            for a in self.replacements_for(affected) {
-                if a.source != source {
-                    self.state.replace_answers.push((a.source, affected, false));
-                }
-            }
-        }
+        // Rule 10.26: each optional replacement's controller is asked; if several say yes,
+        // rule 10.28.2 lets the affected card's controller choose among them.
         self.state.replace_answers.push((source, affected, yes));
         self.state.frames.pop();
         Ok(())
@@ -510,6 +523,13 @@ impl Game {
         let Choice::Card(source) = choice else {
             return Err(crate::error::EngineError::Bug("an answer to another question").into());
         };
+        // The others offered are not applied (rules 10.28.1, 10.28.2).
+        if let Some(Frame::ReplaceChoose { options, .. }) = self.state.frames.last() {
+            let others: Vec<InstId> = options.iter().copied().filter(|&o| o != source).collect();
+            for o in others {
+                self.state.replace_answers.push((o, affected, false));
+            }
+        }
         self.state.replace_answers.push((source, affected, true));
         self.state.frames.pop();
         Ok(())

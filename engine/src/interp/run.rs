@@ -349,6 +349,11 @@ impl Game {
             }
             let s = &s.node;
             if !run.entered && !run.weighed {
+                // `… If that Gear's cost …, … instead`: the Gear is chosen before weighing.
+                if !self.choose_before_instead(&mut run, sentences) {
+                    self.state.frames.push(crate::state::Frame::Effect(run));
+                    return Ok(());
+                }
                 // `… instead`: a later sentence that replaces this one is weighed first.
                 run.weighed = true;
                 match self.weigh_instead(&run, sentences) {
@@ -458,8 +463,14 @@ impl Game {
                                 run.happened |= h;
                                 run.step = u8::MAX;
                             }
-                            Stepped::Wait | Stepped::Ask(_) => {
+                            Stepped::Wait => {
                                 self.state.frames.push(crate::state::Frame::Effect(run));
+                                return Ok(());
+                            }
+                            // `Each player defeats …`: a replacement's controller is asked.
+                            Stepped::Ask(frame) => {
+                                self.state.frames.push(crate::state::Frame::Effect(run));
+                                self.state.frames.push(frame);
                                 return Ok(());
                             }
                         }
@@ -1011,13 +1022,20 @@ impl Game {
     pub(crate) fn matching(&self, run: &EffectRun, p: &Phrase) -> Vec<InstId> {
         let all: Vec<InstId> = (0..self.state.instances.len())
             .map(|k| InstId(k as u16))
-            .filter(|&i| self.describes(run.source, run.controller, p, i))
+            .filter(|&i| self.describes_in(run, p, i))
             .collect();
         self.superlative(p, all)
     }
 
     /// Whether card `i` is what phrase `p` of card `source`, controlled by `me`, describes.
     pub(crate) fn describes(&self, source: InstId, me: PlayerId, p: &Phrase, i: InstId) -> bool {
+        self.describes_in(&EffectRun::new(source, me, 0), p, i)
+    }
+
+    /// Whether card `i` is what phrase `p` describes within an effect: numbers compared with
+    /// (`with cost equal to or less than the discarded card's cost`) may read its bindings.
+    pub(crate) fn describes_in(&self, run: &EffectRun, p: &Phrase, i: InstId) -> bool {
+        let (source, me) = (run.source, run.controller);
         let Some(x) = self.state.inst(i) else {
             return false;
         };
@@ -1070,6 +1088,12 @@ impl Game {
                 return false;
             }
         }
+        // `a friendly Yellow Unit`: the card's colour (rule 3.20), unknown face-down (3.4.1).
+        if let Some(Quality::Colour(c)) = &p.quality {
+            if hidden || facts.color != Some(*c) {
+                return false;
+            }
+        }
         p.post.iter().all(|post| match &post.node {
             PostMod::With(Filter::Stat { stat, cmp }) => {
                 let v = match stat {
@@ -1082,7 +1106,7 @@ impl Game {
                     (Some(v), Comparison::Is(n)) => v == i64::from(*n),
                     (Some(v), Comparison::AtMost(n)) => v <= i64::from(*n),
                     (Some(v), Comparison::AtLeast(n)) => v >= i64::from(*n),
-                    (Some(v), cmp) => self.compare_read(source, me, v, cmp),
+                    (Some(v), cmp) => self.compare_read_in(run, v, cmp),
                     _ => false,
                 }
             }

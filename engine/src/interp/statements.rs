@@ -943,9 +943,14 @@ impl Game {
             run.step += 1;
         }
         let all = run.bound_cards(CHOSEN);
+        let live: Vec<InstId> = all.iter().copied().filter(|&i| self.in_play(i)).collect();
+        // Rule 10.26: an optional replacement's controller is asked first.
+        if let Some(ask) = self.replacement_question(&live) {
+            return Ok(Stepped::Ask(ask));
+        }
         run.bindings.retain(|b| b.id != CHOSEN);
         run.bind(what, &all);
-        let all: Vec<InstId> = all.into_iter().filter(|&i| self.in_play(i)).collect();
+        let all = live;
         if all.is_empty() {
             return Ok(Stepped::Done(false));
         }

@@ -675,6 +675,8 @@ impl Walk {
             None | Some(Quality::Tag(_)) => {}
             Some(Quality::Min) | Some(Quality::Max) if p.head.noun == Noun::Gig => {}
             Some(Quality::LowestPower) if p.head.noun == Noun::Unit => {}
+            // crate::interp::run::describes_in
+            Some(Quality::Colour(_)) if matches!(p.head.noun, Noun::Unit | Noun::Legend) => {}
             Some(Quality::Colour(_))
             | Some(Quality::Min)
             | Some(Quality::Max)
@@ -736,6 +738,13 @@ impl Walk {
                     Comparison::EqualTo(e) | Comparison::AtMostExpr(e)
                         if stat != &Stat::Value
                             && matches!(&e.node, Expr::ValueOf(np) if is_gig_phrase(np)) => {}
+                    // `the discarded card's cost`, `the Gig's value`: a number of a card or Gig
+                    // the effect bound (crate::interp::conditions::compare_read_in)
+                    Comparison::EqualTo(e)
+                    | Comparison::AtMostExpr(e)
+                    | Comparison::HigherThan(e)
+                    | Comparison::LessThan(e)
+                        if stat != &Stat::Value && is_bound_number(&e.node) => {}
                     Comparison::EqualTo(_)
                     | Comparison::AtMostExpr(_)
                     | Comparison::HigherThan(_)
@@ -785,6 +794,17 @@ fn is_event_gig_filter(m: &PostMod) -> bool {
                 stat: Stat::Power | Stat::Cost,
             }
         ),
+    }
+}
+
+/// `the discarded card's cost`, `the Gig's value`: a number of what an earlier phrase bound.
+fn is_bound_number(e: &Expr) -> bool {
+    match e {
+        Expr::Stat {
+            owner: Owner::Of(np),
+            ..
+        } => matches!(&np.node, Np::Phrase(p) if matches!(p.refers_to, Some(Ref::Binding(_)))),
+        _ => false,
     }
 }
 

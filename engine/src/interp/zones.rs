@@ -231,6 +231,21 @@ impl Game {
                     }
                     pool = Some(v);
                 }
+                // `a Gear from this Legend`: the Gear equipped to it (rule 11.6.1).
+                PostMod::FromCard(np) => {
+                    let r = match &np.node {
+                        Np::Pronoun { refers_to, .. } => Some(*refers_to),
+                        Np::Phrase(q) => q.refers_to,
+                        _ => None,
+                    };
+                    let hosts = r.map_or_else(Vec::new, |r| self.refer(run, r));
+                    pool = Some(
+                        hosts
+                            .into_iter()
+                            .flat_map(|h| self.state.gear_of(h).collect::<Vec<_>>())
+                            .collect(),
+                    );
+                }
                 _ => {}
             }
         }
@@ -272,6 +287,7 @@ impl Game {
         let tag_ok = match &p.quality {
             None => true,
             Some(Quality::Tag(t)) => self.pool.tags(x.card).iter().any(|x| x == t),
+            Some(Quality::Colour(c)) => self.pool.facts(x.card).color == Some(*c),
             Some(_) => false,
         };
         if !tag_ok {
@@ -294,6 +310,7 @@ impl Game {
                 }
             }
             PostMod::FromZone(_) | PostMod::FromAmong(_) | PostMod::In(_) => true,
+            PostMod::FromCard(_) => true,
             _ => false,
         })
     }
@@ -356,6 +373,16 @@ impl Game {
             Ask::Card(left)
         });
         None
+    }
+
+    /// [`Self::zone_pick`] for another module.
+    pub(super) fn zone_pick_for(
+        &mut self,
+        run: &mut EffectRun,
+        what: &NounPhrase,
+        from: Option<Ref>,
+    ) -> Option<Vec<InstId>> {
+        self.zone_pick(run, what, from)
     }
 
     /// The cards a phrase or pronoun of a hidden-zone action names, chosen if need be
@@ -458,7 +485,13 @@ impl Game {
                 done(run, !list.is_empty() && list.len() >= n)
             }
             Action::AddToHand { what, from } => {
-                let Some(list) = self.zone_pick(run, what, *from) else {
+                // Chosen already when a later `instead` sentence reads it
+                // (crate::interp::choose_first).
+                let chosen = what
+                    .binds
+                    .filter(|b| super::choose_first::is_bound(run, b.0))
+                    .map(|b| run.bound(b.0));
+                let Some(list) = chosen.or_else(|| self.zone_pick(run, what, *from)) else {
                     return Ok(Some(Stepped::Wait));
                 };
                 let list: Vec<InstId> = list.into_iter().filter(|&i| !self.in_play(i)).collect();
@@ -968,6 +1001,12 @@ impl Walk {
                             matches!(z, ast::Zone::Hand | ast::Zone::Trash | ast::Zone::Deck)
                         }),
                         PostMod::FromAmong(n) => matches!(n.node, Np::Pronoun { .. }),
+                        // `from this Legend`: Gear equipped to a card named before
+                        PostMod::FromCard(n) => {
+                            p.head.noun == Noun::Gear
+                                && matches!(&n.node, Np::Pronoun { .. })
+                                    | matches!(&n.node, Np::Phrase(q) if q.refers_to.is_some())
+                        }
                         _ => false,
                     });
                 if !ok {
@@ -1014,7 +1053,10 @@ impl Walk {
                 Np::Phrase(_) if super::support::is_gig_phrase(what) => {}
                 Np::Phrase(p)
                     if p.post.iter().any(|x| {
-                        matches!(x.node, PostMod::FromZone(_) | PostMod::FromAmong(_))
+                        matches!(
+                            x.node,
+                            PostMod::FromZone(_) | PostMod::FromAmong(_) | PostMod::FromCard(_)
+                        )
                     }) =>
                 {
                     self.zone_phrase(what)
