@@ -190,6 +190,23 @@ impl Pool {
         self.broken = phrase;
     }
 
+    /// Test-only: ability `line` of card `idx` does not execute, `phrase` naming the construct (so
+    /// `not executed` logging and executability reporting stay tested whatever the catalogue's
+    /// state; nothing outside tests calls it).
+    #[doc(hidden)]
+    pub fn break_line(&mut self, idx: CardIdx, line: u8, phrase: &'static str) {
+        let Some(span) = self.ability(idx, line).map(|a| a.span.clone()) else {
+            return;
+        };
+        if let Some(t) = self.texts.get_mut(idx.0 as usize) {
+            t.unsupported
+                .push((Unsupported { span, phrase, line }, phrase.to_owned()));
+            t.statics = false;
+            t.replaces = false;
+            t.cost_rules.retain(|&(l, _)| l != line);
+        }
+    }
+
     /// The phrase a test broke, if any.
     pub(crate) fn broken(&self) -> Option<interp::Broken> {
         self.broken

@@ -5,16 +5,25 @@ mod common;
 use common::*;
 use gigscript_engine::{Names, PlayerSetup};
 
+/// The catalogue pool with maman-brigitte's `{Play}` ability (line 0) marked as not executed, so
+/// these tests hold whatever the catalogue's state.
+fn pool_with_a_broken_line() -> std::sync::Arc<gigscript_engine::Pool> {
+    let mut p = (*pool()).clone();
+    let maman = p.index_of("maman-brigitte").unwrap();
+    p.break_line(maman, 0, "a construct under test");
+    std::sync::Arc::new(p)
+}
+
 #[test]
 fn an_ability_that_does_not_execute_logs_not_executed() {
     let me = PlayerSetup {
-        hand: cards(&["gunpoint-diplomacy"]),
-        field: vec![spec("psycho-squad", false, true, false, &[])],
-        eddies: eddies(4),
+        hand: cards(&["maman-brigitte"]),
+        eddies: eddies(5),
         ..PlayerSetup::default()
     };
-    let mut g = game(&setup(me, PlayerSetup::default()));
-    steps(&mut g, &["play gunpoint-diplomacy"]);
+    let s = setup(me, PlayerSetup::default());
+    let mut g = gigscript_engine::Game::from_setup(pool_with_a_broken_line(), &s).unwrap();
+    steps(&mut g, &["play maman-brigitte"]);
     let log: Vec<String> = g
         .log()
         .iter()
@@ -22,21 +31,30 @@ fn an_ability_that_does_not_execute_logs_not_executed() {
         .collect();
     assert!(
         log.iter()
-            .any(|l| l.starts_with("not executed: ") && l.ends_with("(gunpoint-diplomacy)")),
+            .any(|l| l.starts_with("not executed: ") && l.ends_with("(maman-brigitte)")),
         "{log:#?}"
     );
+    // The same ability with the catalogue's pool is not reported.
+    let mut g = game(&s);
+    steps(&mut g, &["play maman-brigitte"]);
+    assert!(!g
+        .log()
+        .iter()
+        .map(|e| g.describe_with(e, &Names::SCENARIO))
+        .any(|l| l.starts_with("not executed: ")));
 }
 
 #[test]
 fn executability_is_reported_per_card() {
-    let pool = pool();
+    let pool = pool_with_a_broken_line();
     let exec = |id: &str| pool.executable(pool.index_of(id).unwrap());
     assert!(exec("armored-minotaur"));
     assert!(exec("swordwise-huscle"));
-    assert!(exec("maman-brigitte"));
-    assert!(!exec("gunpoint-diplomacy"));
-    let gunpoint = pool.index_of("gunpoint-diplomacy").unwrap();
-    assert!(pool.unsupported(gunpoint).count() >= 1);
+    assert!(!exec("maman-brigitte"));
+    let maman = pool.index_of("maman-brigitte").unwrap();
+    assert_eq!(pool.unsupported(maman).count(), 1);
+    assert_eq!(pool.not_executed(maman, 0), Some("a construct under test"));
+    assert_eq!(pool.not_executed(maman, 1), None);
 }
 
 #[test]

@@ -588,10 +588,16 @@ impl Game {
                     return Vec::new();
                 }
                 // The Gigs were the other player's before the steal.
+                // `a Gig with value less than its power`: `its` is the stealing Unit, bound above.
+                let mut run = EffectRun::new(src, me, 0);
+                run.bindings = cards.clone();
                 let ok: Vec<DieId> = dice
                     .iter()
                     .copied()
-                    .filter(|&d| self.event_gig_is(me, object, d, by.other()))
+                    .filter(|&d| {
+                        self.event_gig_is(me, object, d, by.other())
+                            && self.event_gig_filters(&run, object, d)
+                    })
                     .collect();
                 let many =
                     matches!(&object.node, Np::Phrase(p) if p.quantity == Quantity::OneOrMore);
@@ -709,6 +715,8 @@ impl Game {
             Np::Pronoun { refers_to, .. } => self.ref_card(src, *refers_to, bound).contains(&i),
             Np::Phrase(p) => match p.refers_to {
                 Some(r) => self.ref_card(src, r, bound).contains(&i),
+                // `another friendly Unit`: not this card.
+                None if p.quantity == Quantity::Another && i == src => false,
                 None => {
                     self.describes(src, me, p, i) || {
                         // A Legend played as a Unit is still a Legend (rule 4.5).
@@ -755,11 +763,20 @@ impl Game {
             None => true,
         };
         let tag_ok = match &p.quality {
-            None => true,
+            None | Some(Quality::Colour(_)) => true,
             Some(Quality::Tag(t)) => self.pool.tags(x.card).iter().any(|x| x == t),
             Some(_) => false,
         };
-        (noun_ok(&p.head.noun) || p.or.as_ref().is_some_and(|o| noun_ok(&o.head.noun)))
+        // `a Blue Unit or Blue Gear`: each noun with its own colour (rule 3.20).
+        let color = self.pool.facts(x.card).color;
+        let head_colour_ok = match &p.quality {
+            Some(Quality::Colour(c)) => color == Some(*c),
+            _ => true,
+        };
+        ((noun_ok(&p.head.noun) && head_colour_ok)
+            || p.or.as_ref().is_some_and(|o| {
+                noun_ok(&o.head.noun) && o.colour.is_none_or(|c| color == Some(c))
+            }))
             && ctrl_ok
             && tag_ok
             && p.post.is_empty()
@@ -784,6 +801,36 @@ impl Game {
             None => true,
         };
         sides_ok && ctrl_ok
+    }
+
+    /// The `with …` filters of an event's Gig (`a Gig with value less than its power`), numbers
+    /// read with the event's bindings (rule 10.3.3: as the event happens).
+    fn event_gig_filters(&self, run: &EffectRun, np: &NounPhrase, die: DieId) -> bool {
+        let Np::Phrase(p) = &np.node else {
+            return false;
+        };
+        let Some(d) = self.state.dice.get(die.0 as usize) else {
+            return false;
+        };
+        let v = i64::from(d.value);
+        p.post.iter().all(|post| match &post.node {
+            ast::PostMod::With(ast::Filter::Stat {
+                stat: ast::Stat::Value,
+                cmp,
+            }) => {
+                let read = |e: &ast::Spanned<ast::Expr>| self.numbers(run, &e.node);
+                match cmp {
+                    ast::Comparison::Is(n) => v == i64::from(*n),
+                    ast::Comparison::AtMost(n) => v <= i64::from(*n),
+                    ast::Comparison::AtLeast(n) => v >= i64::from(*n),
+                    ast::Comparison::EqualTo(e) => read(e).contains(&v),
+                    ast::Comparison::AtMostExpr(e) => read(e).iter().any(|&n| v <= n),
+                    ast::Comparison::HigherThan(e) => read(e).iter().any(|&n| v > n),
+                    ast::Comparison::LessThan(e) => read(e).iter().any(|&n| v < n),
+                }
+            }
+            _ => false,
+        })
     }
 
     // ---- effects on Gigs --------------------------------------------------------------------

@@ -16,6 +16,7 @@ mod equip;
 mod events;
 mod gig_moves;
 mod mutant;
+mod next_attack;
 mod replace;
 mod run;
 mod statements;

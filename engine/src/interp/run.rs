@@ -477,7 +477,7 @@ impl Game {
                     }
                     &[]
                 }
-                Clause::Delayed { then, .. } => match (run.only, &then.node) {
+                Clause::Delayed { event, then } => match (run.only, &then.node) {
                     (Some(_), Clause::Do { steps, .. }) => steps,
                     (Some(_), Clause::State { subject, predicate }) => {
                         if let (Predicate::AlsoSteals { what }, 0) = (&predicate.node, run.step) {
@@ -495,6 +495,16 @@ impl Game {
                         &[]
                     }
                     (Some(_), _) => &[],
+                    // `The next time this Unit attacks this turn, it may attack …`: a
+                    // statement until that attack ends (crate::interp::next_attack).
+                    (None, _)
+                        if run.step == 0
+                            && super::next_attack::is_until_next_attack(event, then) =>
+                    {
+                        run.happened |= self.until_next_attack(&mut run, then)?;
+                        run.step = 1;
+                        &[]
+                    }
                     (None, _) => {
                         // `The next time … this turn, …`: created now, resolved then.
                         if run.step == 0 {

@@ -266,8 +266,14 @@ impl Game {
     ) -> impl Iterator<Item = (&'a Said<'a>, &'a Predicate)> + 'a {
         let me = self;
         said.iter().filter_map(move |s| {
-            let Clause::State { subject, predicate } = &s.sentence.clause.node else {
-                return None;
+            let (subject, predicate) = match &s.sentence.clause.node {
+                Clause::State { subject, predicate } => (subject, predicate),
+                // `The next time this Unit attacks this turn, it may …` (crate::interp::next_attack)
+                Clause::Delayed { then, .. } if s.target.is_some() => match &then.node {
+                    Clause::State { subject, predicate } => (subject, predicate),
+                    _ => return None,
+                },
+                _ => return None,
             };
             if let Some(Lead::During(d)) = s.sentence.lead.as_ref().map(|l| &l.node) {
                 if !me.holds(s, &d.node, i) {
@@ -664,7 +670,14 @@ impl Game {
                 if ux.zone != Zone::Field || ux.controller != rival || ux.equipped_to.is_some() {
                     return false;
                 }
-                (ux.spent && free)
+                // `it may attack ready Units` (rule 9.3.2): more targets, no Lag lifted.
+                let may_attack_it = || {
+                    self.said_about(&said, a).any(|(s, p)| {
+                        matches!(p, Predicate::MayAttack { target } if matches!(&target.node,
+                            Np::Phrase(ph) if self.names(s.src, s.me, ph, u)))
+                    })
+                };
+                (free && (ux.spent || may_attack_it()))
                     || perms.iter().any(|(s, t, lifts)| match t {
                         AttackTarget::Cards(np) => {
                             let Np::Phrase(ph) = &np.node else {
@@ -690,6 +703,8 @@ impl Game {
                 target: AttackTarget::Cards(np),
                 ..
             } => matches!(&np.node, Np::Phrase(ph)
+                if ph.orientation == Some(Orientation::Ready) && self.names(s.src, s.me, ph, u)),
+            Predicate::MayAttack { target: np } => matches!(&np.node, Np::Phrase(ph)
                 if ph.orientation == Some(Orientation::Ready) && self.names(s.src, s.me, ph, u)),
             _ => false,
         });
@@ -822,7 +837,7 @@ impl Game {
         Ok(Stepped::Done(done))
     }
 
-    fn push_statement(
+    pub(super) fn push_statement(
         &mut self,
         run: &EffectRun,
         target: Option<InstId>,

@@ -214,6 +214,14 @@ impl Walk {
                             self.action(&step.action);
                         }
                     }
+                    // crate::interp::next_attack
+                    Clause::State { predicate, .. }
+                        if super::next_attack::is_until_next_attack(event, then) =>
+                    {
+                        if let Predicate::MayAttack { target } = &predicate.node {
+                            self.target(target);
+                        }
+                    }
                     Clause::State { subject, predicate } => match &predicate.node {
                         Predicate::AlsoSteals { what }
                             if super::events::is_also_steals(subject, what) => {}
@@ -448,7 +456,20 @@ impl Walk {
                 if !is_a_rival(subject) {
                     self.event_card(span, subject, false);
                 }
-                self.event_gig(span, object);
+                // `a Gig with value less than its power` (crate::interp::events::event_gig_filters)
+                match &object.node {
+                    Np::Phrase(p) if !p.post.is_empty() => {
+                        if !p.post.iter().all(|m| is_event_gig_filter(&m.node)) {
+                            self.no(span, "this event's Gig");
+                        }
+                        let mut bare = object.clone();
+                        if let Np::Phrase(q) = &mut bare.node {
+                            q.post.clear();
+                        }
+                        self.event_gig(span, &bare);
+                    }
+                    _ => self.event_gig(span, object),
+                }
             }
             Event::Decreases { subject, object } => {
                 if !is_a_rival(subject) {
@@ -471,17 +492,23 @@ impl Walk {
                     matches!(n, Noun::Unit | Noun::Legend)
                         || (any_kind && matches!(n, Noun::Program | Noun::Gear | Noun::Card))
                 };
-                p.quantity == Quantity::One
+                (p.quantity == Quantity::One
+                    // `another friendly Unit` (crate::interp::events::subject_is)
+                    || (!any_kind && p.quantity == Quantity::Another))
                     && p.owner.is_none()
                     && !p.first
                     && p.participle.is_none()
                     && p.orientation.is_none()
                     && (p.status.is_none() || (!any_kind && p.status == Some(Status::Equipped)))
-                    && matches!(p.quality, None | Some(Quality::Tag(_)))
+                    && (matches!(p.quality, None | Some(Quality::Tag(_)))
+                        || (any_kind && matches!(p.quality, Some(Quality::Colour(_)))))
                     && noun_ok(&p.head.noun)
-                    && p.or
-                        .as_ref()
-                        .is_none_or(|o| noun_ok(&o.head.noun) && o.colour.is_none())
+                    && p.or.as_ref().is_none_or(|o| {
+                        noun_ok(&o.head.noun)
+                            && (o.colour.is_none()
+                                // `a Blue Unit or Blue Gear` (crate::interp::events::was)
+                                || (any_kind && p.quality == o.colour.map(Quality::Colour)))
+                    })
                     && p.post.is_empty()
             }
             _ => false,
@@ -742,6 +769,31 @@ impl Walk {
             | Filter::LessPowerThan(_)
             | Filter::NoEquipped(_) => self.no(span, "this filter"),
         }
+    }
+}
+
+/// A `with …` filter of an event's Gig: a printed number, or a number of a card the event
+/// bound (`with value less than its power`).
+fn is_event_gig_filter(m: &PostMod) -> bool {
+    let PostMod::With(Filter::Stat {
+        stat: Stat::Value,
+        cmp,
+    }) = m
+    else {
+        return false;
+    };
+    match cmp {
+        Comparison::Is(_) | Comparison::AtMost(_) | Comparison::AtLeast(_) => true,
+        Comparison::EqualTo(e)
+        | Comparison::AtMostExpr(e)
+        | Comparison::HigherThan(e)
+        | Comparison::LessThan(e) => matches!(
+            &e.node,
+            Expr::Stat {
+                owner: Owner::Its(Ref::Binding(_)),
+                stat: Stat::Power | Stat::Cost,
+            }
+        ),
     }
 }
 

@@ -331,7 +331,19 @@ impl Game {
         let Some(Ref::Binding(b)) = p.refers_to else {
             return None;
         };
-        let (_, die) = run.gigs.iter().find(|(id, _)| *id == b.0)?;
+        // A Gig an action chose, or the Gig of the event that triggered the ability.
+        let event_die = || {
+            run.dice
+                .iter()
+                .find(|x| x.id == b.0)
+                .and_then(|x| (x.dice.len() == 1).then(|| (b.0, x.dice[0])))
+        };
+        let (_, die) = run
+            .gigs
+            .iter()
+            .copied()
+            .find(|(id, _)| *id == b.0)
+            .or_else(event_die)?;
         self.state
             .dice
             .get(die.0 as usize)
@@ -443,8 +455,19 @@ impl Game {
             }
             // `Discard 2 Programs`, `discard a Program from your hand`: chosen from the hand.
             Action::Discard { what } if !is_bare_count(what) => {
-                let Np::Phrase(p) = &what.node else {
-                    return Ok(Some(done(run, false)));
+                // `discard 1 with cost equal to that Gig's value`: that many cards, filtered.
+                let counted = match &what.node {
+                    Np::Count {
+                        count,
+                        post,
+                        elided: None,
+                    } => Some(counted_cards(*count, post)),
+                    _ => None,
+                };
+                let p = match (&what.node, &counted) {
+                    (_, Some(c)) => c,
+                    (Np::Phrase(p), None) => &**p,
+                    _ => return Ok(Some(done(run, false))),
                 };
                 let hand = self.state.player(me).hand.clone();
                 let options: Vec<InstId> = hand
@@ -1096,6 +1119,11 @@ impl Walk {
             }
             Action::Trash { what } | Action::Discard { what } if !is_bare_count(what) => {
                 match &what.node {
+                    // `discard 1 with cost equal to that Gig's value` (from the hand)
+                    Np::Count {
+                        post, elided: None, ..
+                    } if matches!(a.node, Action::Discard { .. })
+                        && post.iter().all(|x| is_hand_filter(&x.node)) => {}
                     Np::Phrase(p) if matches!(a.node, Action::Discard { .. }) => {
                         let from_hand = p.post.iter().all(|x| match &x.node {
                             PostMod::FromZone(z) => z == &[ast::Zone::Hand],
@@ -1158,6 +1186,43 @@ fn is_eddies(np: &NounPhrase) -> bool {
         && matches!(p.quantity, Quantity::One | Quantity::Exactly(_))
         && p.owner.is_none() && p.post.is_empty() && p.quality.is_none()
         && p.orientation.is_none() && p.controller.is_none())
+}
+
+/// `1 with cost equal to that Gig's value`: `count` cards of any type, with those filters.
+fn counted_cards(count: u32, post: &[ast::Spanned<PostMod>]) -> Phrase {
+    Phrase {
+        owner: None,
+        quantity: Quantity::Exactly(count),
+        refers_to: None,
+        other: false,
+        first: false,
+        participle: None,
+        orientation: None,
+        controller: None,
+        status: None,
+        quality: None,
+        head: ast::Head {
+            noun: Noun::Card,
+            plural: count != 1,
+        },
+        or: None,
+        post: post.to_vec(),
+    }
+}
+
+/// A filter of a counted discard: a printed cost or power, or one equal to a bound Gig's value.
+fn is_hand_filter(m: &PostMod) -> bool {
+    match m {
+        PostMod::With(Filter::Stat { stat, cmp }) => {
+            matches!(stat, Stat::Cost | Stat::Power)
+                && match cmp {
+                    Comparison::Is(_) | Comparison::AtMost(_) | Comparison::AtLeast(_) => true,
+                    Comparison::EqualTo(e) => is_gig_value(&e.node),
+                    _ => false,
+                }
+        }
+        _ => false,
+    }
 }
 
 /// `that Gig's value`, `the value of that Gig`: a Gig bound earlier.

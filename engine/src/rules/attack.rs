@@ -333,7 +333,7 @@ impl Game {
                         Duration::WhileAttacking
                             | Duration::WhileFighting
                             | Duration::WhileStealing
-                    )
+                    ) || d == Duration::UntilAttackEnds(a.attacker)
                 });
                 self.state.frames.pop();
                 return self.emit(Event::AttackEnded);

@@ -129,7 +129,9 @@ impl Game {
             }
             EndStep::Cleanup => {
                 // Rule 8.16.2: "this turn" effects end; rule 11.3.2: all Units lose Lag.
-                self.end_effects(|d| d == Duration::ThisTurn);
+                self.end_effects(|d| {
+                    matches!(d, Duration::ThisTurn | Duration::UntilAttackEnds(_))
+                });
                 for inst in &mut self.state.instances {
                     inst.lag = false;
                 }

@@ -20,6 +20,9 @@ pub enum Duration {
     WhileStealing,
     /// lasts while its target stays where it is
     Indefinite,
+    /// removed when this Unit's next attack ends (rule 9.29) or at the end of the turn (rule
+    /// 8.16.2): `The next time this Unit attacks this turn, it may …`
+    UntilAttackEnds(InstId),
 }
 
 /// What a persistent effect changes about its target.
