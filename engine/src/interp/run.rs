@@ -742,18 +742,7 @@ impl Game {
                                     done |= self.give_keyword(run, i, k, Duration::ThisTurn)?;
                                 }
                                 let Grant::Power(n) = *g else { continue };
-                                if self.state.effects.len() >= MAX_EFFECTS {
-                                    return Err(
-                                        EngineError::LimitExceeded("persistent effects").into()
-                                    );
-                                }
-                                self.state.effects.push(PersistentEffect {
-                                    target: i,
-                                    modifier: Modifier::Power(n),
-                                    duration: Duration::ThisTurn,
-                                    source: Some(run.source),
-                                });
-                                self.emit(Event::PowerChanged { inst: i, by: n })?;
+                                self.give_power(run.source, i, n, Duration::ThisTurn)?;
                                 done = true;
                             }
                         }
@@ -770,6 +759,27 @@ impl Game {
                 Err(EngineError::Bug("an action the interpreter does not execute").into())
             }
         }
+    }
+
+    /// `+N power` (or `-N`) for card `i` from an effect of `source`, lasting `duration`
+    /// (rules 3.17.2, 10.22).
+    pub(crate) fn give_power(
+        &mut self,
+        source: InstId,
+        i: InstId,
+        by: i32,
+        duration: Duration,
+    ) -> Flow {
+        if self.state.effects.len() >= MAX_EFFECTS {
+            return Err(EngineError::LimitExceeded("persistent effects").into());
+        }
+        self.state.effects.push(PersistentEffect {
+            target: i,
+            modifier: Modifier::Power(by),
+            duration,
+            source: Some(source),
+        });
+        self.emit(Event::PowerChanged { inst: i, by })
     }
 
     /// Rule 6.4: `Increase/Decrease/Adjust a Gig by (up to) N`. The player picks the Gig, then

@@ -804,18 +804,7 @@ impl Game {
                 if !self.in_play(i) {
                     continue;
                 }
-                if self.state.effects.len() >= MAX_EFFECTS {
-                    return Err(
-                        crate::error::EngineError::LimitExceeded("persistent effects").into(),
-                    );
-                }
-                self.state.effects.push(PersistentEffect {
-                    target: i,
-                    modifier: crate::state::Modifier::Power(by),
-                    duration,
-                    source: Some(run.source),
-                });
-                self.emit(Event::PowerChanged { inst: i, by })?;
+                self.give_power(run.source, i, by, duration)?;
                 done = true;
             }
             return Ok(Stepped::Done(done));
@@ -1204,20 +1193,7 @@ impl Game {
                 match *g {
                     Grant::Keyword(k) => done |= self.give_keyword(run, i, k, duration)?,
                     Grant::Power(n) => {
-                        if self.state.effects.len() >= MAX_EFFECTS {
-                            return Err(crate::error::EngineError::LimitExceeded(
-                                "persistent effects",
-                            )
-                            .into());
-                        }
-                        let by = n.saturating_mul(times);
-                        self.state.effects.push(PersistentEffect {
-                            target: i,
-                            modifier: crate::state::Modifier::Power(by),
-                            duration,
-                            source: Some(run.source),
-                        });
-                        self.emit(Event::PowerChanged { inst: i, by })?;
+                        self.give_power(run.source, i, n.saturating_mul(times), duration)?;
                         done = true;
                     }
                 }
