@@ -55,6 +55,10 @@ pub struct Game {
     pub(crate) log_choices: bool,
     /// the kinds of card text this game's cards have (fast paths for the others)
     pub(crate) kinds: crate::pool::TextKinds,
+    /// the instances whose card has a static ability, and the Gear (a game's instances are
+    /// made at setup, once)
+    pub(crate) statics_at: Vec<InstId>,
+    pub(crate) gear_at: Vec<InstId>,
     /// the static statements in force while a decision is computed (not state)
     pub(crate) said_memo: std::cell::RefCell<crate::interp::SaidMemo>,
 }
@@ -77,6 +81,17 @@ impl Game {
     pub fn from_state(pool: Arc<Pool>, state: State) -> Game {
         let backup = Box::new(state.clone());
         let kinds = pool.kinds_of(state.instances.iter().map(|x| x.card));
+        let insts = |f: &dyn Fn(&crate::state::Instance) -> bool| -> Vec<InstId> {
+            (state.instances.iter().enumerate())
+                .filter(|(_, x)| f(x))
+                .map(|(k, _)| InstId(k as u16))
+                .collect()
+        };
+        let statics_at = insts(&|x| pool.has_statics(x.card));
+        // Only a Gear is ever equipped (rule 11.6); a scenario may have set one up already.
+        let gear_at = insts(&|x| {
+            pool.facts(x.card).kind == gigscript_dsl::CardType::Gear || x.equipped_to.is_some()
+        });
         let mut g = Game {
             kinds,
             pool,
@@ -86,6 +101,8 @@ impl Game {
             cached: None,
             log_choices: true,
             said_memo: Default::default(),
+            statics_at,
+            gear_at,
         };
         // Rule 1.8: the game checks its state first (in overtime, 7 Gigs wins at once). A state
         // that can't advance is kept as given; `decision` reports what it can.
@@ -132,6 +149,15 @@ impl Game {
     /// Recomputes the cached decision after the state was changed directly.
     pub(crate) fn invalidate(&mut self) {
         self.cached = self.current_decision();
+    }
+
+    /// The Gear equipped to `host`, in instance order ([`State::gear_of`] for the hot paths).
+    pub(crate) fn gear_on(&self, host: InstId) -> impl Iterator<Item = InstId> + '_ {
+        (self.gear_at.iter().copied()).filter(move |&g| {
+            self.state
+                .inst(g)
+                .is_some_and(|x| x.equipped_to == Some(host))
+        })
     }
 
     /// The card pool.
@@ -295,7 +321,7 @@ impl Game {
 
     /// The Gear equipped to a card.
     pub fn gear_of(&self, host: InstId) -> Vec<InstId> {
-        self.state.gear_of(host).collect()
+        self.gear_on(host).collect()
     }
 
     /// A card's power (rule 3.17.2), possibly negative (rule 2.10: compare with `max(0)`).

@@ -72,6 +72,8 @@ struct Text {
     turn: Vec<(u8, bool)>,
     /// lines of `When …` and `The first time … each turn` triggers
     when: Vec<u8>,
+    /// the kinds of happening those lines' events can match (`interp::event_bits`)
+    when_kinds: u16,
     /// the lines of activated abilities (rules 10.18–10.20)
     activated: Vec<u8>,
     /// the lines of cost rules that execute: about this card (`false`) or others (`true`)
@@ -109,6 +111,8 @@ pub struct TextKinds {
     pub statics: bool,
     /// a `When …` or `The first time … each turn` trigger
     pub when: bool,
+    /// such a trigger on a Gear (it may trigger while equipped)
+    pub gear_when: bool,
     /// a cost rule that changes other cards' costs
     pub cost_statics: bool,
     /// a Gear with a keyword (its host has it too, rule 4.11)
@@ -166,6 +170,7 @@ impl Pool {
             };
             k.statics |= t.statics;
             k.when |= !t.when.is_empty();
+            k.gear_when |= f.kind == CardType::Gear && !t.when.is_empty();
             k.cost_statics |= t.cost_rules.iter().any(|&(_, others)| others);
             k.gear_keywords |= f.kind == CardType::Gear && f.keywords != Keywords::default();
             k.replacements |= t.replaces;
@@ -335,6 +340,11 @@ impl Pool {
         self.texts.get(idx.0 as usize).map_or(&[][..], |t| &t.when)
     }
 
+    /// The kinds of happening a card's `When …` lines can match (`interp::event_bits`).
+    pub(crate) fn when_kinds(&self, idx: CardIdx) -> u16 {
+        self.texts.get(idx.0 as usize).map_or(0, |t| t.when_kinds)
+    }
+
     /// Whether any card of the pool has a `When …` trigger (a fast path for the event hook).
     pub fn any_when(&self) -> bool {
         self.any_when
@@ -409,6 +419,7 @@ impl Text {
         let mut labels = Vec::new();
         let mut turn = Vec::new();
         let mut when = Vec::new();
+        let mut when_kinds = 0;
         let abilities = script
             .top
             .iter()
@@ -420,7 +431,10 @@ impl Text {
                     Trigger::Labels(ls) => labels.extend(ls.iter().map(|&l| (line as u8, l))),
                     Trigger::StartOfYourTurn => turn.push((line as u8, true)),
                     Trigger::EndOfYourTurn => turn.push((line as u8, false)),
-                    Trigger::When(_) | Trigger::FirstTimeEachTurn(_) => when.push(line as u8),
+                    Trigger::When(e) | Trigger::FirstTimeEachTurn(e) => {
+                        when.push(line as u8);
+                        when_kinds |= interp::event_bits(&e.node);
+                    }
                 }
             }
         }
@@ -465,6 +479,7 @@ impl Text {
             .fold(0, |m, a| m | interp::says_of(&a.node));
         Text {
             says,
+            when_kinds,
             script: Some(script),
             unsupported,
             labels,

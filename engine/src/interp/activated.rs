@@ -80,7 +80,7 @@ impl Game {
                     .filter(move |&&l| !gear || l < top)
                     .map(move |&l| (card, l))
             });
-        let gear = self.state.gear_of(card).flat_map(move |g| {
+        let gear = self.gear_on(card).flat_map(move |g| {
             let c = self.state.inst(g).map(|x| x.card);
             let top = c.map_or(0, |c| self.pool.top_len(c));
             c.into_iter().flat_map(move |c| {
@@ -126,15 +126,17 @@ impl Game {
                 }
             }
         }
-        // Equipped Gear's bottom textboxes, in one pass over the instances (rule 4.11.3).
-        for (k, g) in self.state.instances.iter().enumerate() {
+        // Equipped Gear's bottom textboxes, in instance order (rule 4.11.3).
+        for &source in &self.gear_at {
+            let Some(g) = self.state.inst(source) else {
+                continue;
+            };
             let Some(host) = g.equipped_to else {
                 continue;
             };
             if self.pool.activated_lines(g.card).is_empty() || !host_ok(host) {
                 continue;
             }
-            let source = InstId(k as u16);
             let top = self.pool.top_len(g.card);
             for &line in self.pool.activated_lines(g.card) {
                 if line >= top && self.can_activate(p, host, source, line, when) {

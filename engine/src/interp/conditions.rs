@@ -181,7 +181,7 @@ impl Game {
             && !self.state.seen.contains(&(run.controller, i));
         match c {
             Complement::State(State::Spent) => x.spent,
-            Complement::State(State::Equipped) => self.state.gear_of(i).next().is_some(),
+            Complement::State(State::Equipped) => self.gear_on(i).next().is_some(),
             Complement::State(State::Empty) | Complement::AtMaxValue => false,
             Complement::Tags { tags, .. } => {
                 !hidden && self.pool.tags(x.card).iter().any(|t| tags.contains(t))
@@ -316,7 +316,7 @@ impl Game {
                     .any(|j| v < self.eff_power(j))
             }
             // `with no equipped Gears`
-            Filter::NoEquipped(_) => self.state.gear_of(i).next().is_none(),
+            Filter::NoEquipped(_) => self.gear_on(i).next().is_none(),
             _ => false,
         }
     }
@@ -371,7 +371,7 @@ impl Game {
     pub(crate) fn won_fight(&mut self, attacker: InstId) -> crate::game::Flow {
         let pool = self.pool.clone();
         let mut cards = vec![attacker];
-        cards.extend(self.state.gear_of(attacker));
+        cards.extend(self.gear_on(attacker));
         for c in cards {
             let Some(x) = self.state.inst(c).copied() else {
                 continue;

@@ -123,6 +123,41 @@ enum Happening<'a> {
     Decreased(DieId, PlayerId),
 }
 
+impl Happening<'_> {
+    /// Its kind, one bit ([`event_bits`] of the events that can match it).
+    fn bit(&self) -> u16 {
+        1 << match self {
+            Happening::Spent(_) => 0,
+            Happening::Blocked(_) => 1,
+            Happening::Attacked(_) => 2,
+            Happening::Played(_) => 3,
+            Happening::Defeated(_) => 4,
+            Happening::RolledIn(..) => 5,
+            Happening::Rolled(..) => 6,
+            Happening::Stole { .. } => 7,
+            Happening::Fought { .. } => 8,
+            Happening::Decreased(..) => 9,
+        }
+    }
+}
+
+/// The kinds of happening ([`Happening::bit`]) a trigger's event can match (see
+/// [`Game::matches`]): the index that lets most happenings skip most `When …` lines.
+pub(crate) fn event_bits(ev: &ast::Event) -> u16 {
+    1 << match ev {
+        ast::Event::IsSpent(_) => 0,
+        ast::Event::Uses { .. } => 1,
+        ast::Event::Attacks(_) => 2,
+        ast::Event::YouPlay(_) => 3,
+        ast::Event::IsDefeated(_) => 4,
+        ast::Event::YouRollIn(_) => 5,
+        ast::Event::YouRollMinOrMax(_) => 6,
+        ast::Event::Steals { .. } => 7,
+        ast::Event::LosesAFight { .. } | ast::Event::WinsAFight { .. } => 8,
+        ast::Event::Decreases { .. } => 9,
+    }
+}
+
 /// Bindings one trigger gets from an event.
 type Binds = (Vec<Bound>, Vec<BoundDice>);
 
@@ -254,9 +289,10 @@ impl Game {
             // turn player first (only these can trigger; the face-up check is below).
             let tp = self.state.turn_player;
             let st = &self.state;
+            let kind = h.bit();
             let when = |c: InstId| {
                 st.inst(c)
-                    .is_some_and(|x| !pool.when_lines(x.card).is_empty())
+                    .is_some_and(|x| pool.when_kinds(x.card) & kind != 0)
             };
             let in_play = || {
                 [tp, tp.other()].into_iter().flat_map(|p| {
@@ -265,12 +301,12 @@ impl Game {
                 })
             };
             let mut cards: Vec<InstId> = in_play().filter(|&c| when(c)).collect();
-            // (host, Gear) for Gear with `When …` lines, in instance order: usually none.
-            let gear: Vec<(InstId, InstId)> = (st.instances.iter().enumerate())
-                .filter_map(|(k, x)| Some((x.equipped_to?, InstId(k as u16))))
-                .filter(|&(_, g)| when(g))
-                .collect();
-            if !gear.is_empty() {
+            // (host, Gear) for Gear with `When …` lines, in instance order.
+            if self.kinds.gear_when {
+                let gear: Vec<(InstId, InstId)> = (self.gear_at.iter())
+                    .filter(|&&g| when(g))
+                    .filter_map(|&g| Some((st.inst(g)?.equipped_to?, g)))
+                    .collect();
                 for host in in_play() {
                     cards.extend(gear.iter().filter(|&&(h, _)| h == host).map(|&(_, g)| g));
                 }

@@ -27,6 +27,7 @@ pub(crate) mod zones;
 
 pub(crate) use activated::{window_executes, When};
 pub(crate) use equip::equip_gear_executes;
+pub(crate) use events::event_bits;
 pub use events::{BoundDice, DelayedEffect, Fired, TriggerCtx};
 #[doc(hidden)]
 pub use mutant::Broken;

@@ -288,7 +288,7 @@ impl Game {
                     Noun::Named(name) => {
                         let named: Vec<InstId> = cards
                             .iter()
-                            .flat_map(|&h| self.state.gear_of(h))
+                            .flat_map(|&h| self.gear_on(h))
                             .filter(|&g| {
                                 self.state.inst(g).is_some_and(|x| {
                                     self.pool.name(x.card).eq_ignore_ascii_case(name)

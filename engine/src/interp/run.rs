@@ -1030,8 +1030,10 @@ impl Game {
 
     /// Every card in play that a phrase describes, in instance order.
     pub(crate) fn matching(&self, run: &EffectRun, p: &Phrase) -> Vec<InstId> {
-        let all: Vec<InstId> = (0..self.state.instances.len())
-            .map(|k| InstId(k as u16))
+        // A phrase's noun describes cards in play only (see `describes_in`).
+        let all: Vec<InstId> = (self.state.instances.iter().enumerate())
+            .filter(|(_, x)| matches!(x.zone, Zone::Field | Zone::Legends))
+            .map(|(k, _)| InstId(k as u16))
             .filter(|&i| self.describes_in(run, p, i))
             .collect();
         self.superlative(p, all)
@@ -1055,8 +1057,8 @@ impl Game {
                 None => true,
                 Some(Status::FaceUp) => x.face_up,
                 Some(Status::FaceDown) => !x.face_up,
-                Some(Status::Equipped) => self.state.gear_of(i).next().is_some(),
-                Some(Status::Unequipped) => self.state.gear_of(i).next().is_none(),
+                Some(Status::Equipped) => self.gear_on(i).next().is_some(),
+                Some(Status::Unequipped) => self.gear_on(i).next().is_none(),
             };
             status_ok
                 && match noun {

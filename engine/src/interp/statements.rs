@@ -42,6 +42,8 @@ pub(crate) struct StaticAt {
     src: InstId,
     ability: usize,
     sentence: usize,
+    /// its kind ([`sentence_bits`])
+    bits: u32,
 }
 
 /// The static statements in force, remembered while a decision is computed (see
@@ -73,6 +75,10 @@ mod bit {
     pub const HAS_KEYWORD: u32 = 1 << 11;
     pub const STEALS_FEWER: u32 = 1 << 13;
     pub const WINS_ALL: u32 = 1 << 18;
+    /// not a predicate: `you may Call a Legend for free` (a `Do` sentence)
+    pub const FREE_CALL: u32 = 1 << 21;
+    /// not a predicate: `double …` (a `Do` sentence)
+    pub const DOUBLE: u32 = 1 << 22;
 }
 
 /// The bit of a kind of statement in [`crate::pool::TextKinds::says`].
@@ -103,7 +109,8 @@ pub(crate) fn predicate_bit(p: &Predicate) -> u32 {
 }
 
 /// The kinds of statement an ability can make, as [`predicate_bit`]s: the `… State` sentences
-/// of its effect (every mode), also after `The next time …` (what [`Game::said`] reads).
+/// of its effect (every mode), also after `The next time …` (what [`Game::said`] reads), and
+/// the `Do` sentences that [`Game::said`] is asked about (a free Call, `double`).
 pub(crate) fn says_of(a: &Ability) -> u32 {
     let effect = match a {
         Ability::Static(e)
@@ -116,17 +123,34 @@ pub(crate) fn says_of(a: &Ability) -> u32 {
         Effect::Sentences(ss) => ss.iter().collect(),
         Effect::Modal { modes, .. } => modes.iter().flatten().collect(),
     };
-    let mut out = 0;
-    for s in sentences {
-        let clause = match &s.node.clause.node {
-            Clause::Delayed { then, .. } => &then.node,
-            c => c,
-        };
-        if let Clause::State { predicate, .. } = clause {
-            out |= predicate_bit(&predicate.node);
-        }
+    sentences.iter().fold(0, |m, s| m | sentence_bits(&s.node))
+}
+
+/// The kinds of statement one sentence makes ([`says_of`]).
+fn sentence_bits(s: &Sentence) -> u32 {
+    let clause = match &s.clause.node {
+        Clause::Delayed { then, .. } => &then.node,
+        c => c,
+    };
+    match clause {
+        Clause::State { predicate, .. } => predicate_bit(&predicate.node),
+        Clause::Do { steps, .. } => steps.iter().fold(0, |m, x| match x.action.node {
+            Action::Call { free: true, .. } => m | bit::FREE_CALL,
+            Action::Double { .. } => m | bit::DOUBLE,
+            _ => m,
+        }),
+        _ => 0,
     }
-    out
+}
+
+/// What lets a Unit attack now ([`Game::attack_leave`]).
+struct AttackLeave<'a> {
+    /// the player it attacks
+    rival: PlayerId,
+    /// whether it can attack by the rules (ready, no Lag or Lag lifted by a keyword)
+    free: bool,
+    /// the statements that let it attack: the statement, the targets, whether it lifts Lag
+    perms: Vec<(&'a Said<'a>, &'a AttackTarget, bool)>,
 }
 
 /// The bit of a card type in [`crate::state::Player::played_this_turn`].
@@ -183,19 +207,22 @@ impl Game {
     /// Every statement in force now: the static abilities of executable cards in play, face-up
     /// (a Gear's bottom textbox for the card it is equipped to, rule 4.11), whose lead holds
     /// (`If …,`, `During your turn,`), and the statements effects made.
-    fn said(&self) -> Vec<Said<'_>> {
+    fn said(&self, bits: u32) -> Vec<Said<'_>> {
         let mut out = Vec::new();
-        if !self.saying() {
+        if !self.may_say(bits) {
             return out;
         }
+        let kind = |a: &&StaticAt| a.bits & bits != 0;
         if self.kinds.statics {
             let memo = self.said_memo.borrow();
             match &*memo {
-                SaidMemo::Ready(at) => out.extend(at.iter().filter_map(|a| self.static_said(a))),
+                SaidMemo::Ready(at) => {
+                    out.extend(at.iter().filter(kind).filter_map(|a| self.static_said(a)))
+                }
                 SaidMemo::Off | SaidMemo::Armed => {
                     drop(memo);
                     let at = self.statics_in_force();
-                    out.extend(at.iter().filter_map(|a| self.static_said(a)));
+                    out.extend(at.iter().filter(kind).filter_map(|a| self.static_said(a)));
                     let mut memo = self.said_memo.borrow_mut();
                     if matches!(*memo, SaidMemo::Armed) {
                         *memo = SaidMemo::Ready(at);
@@ -204,7 +231,7 @@ impl Game {
             }
         }
         for r in &self.state.statements {
-            if let Some(s) = self.sentence_of(r) {
+            if let Some(s) = self.sentence_of(r).filter(|s| sentence_bits(s) & bits != 0) {
                 out.push(Said {
                     src: r.source,
                     me: r.controller,
@@ -233,11 +260,13 @@ impl Game {
     fn statics_in_force(&self) -> Vec<StaticAt> {
         let pool = &*self.pool;
         let mut out = Vec::new();
-        for (k, x) in self.state.instances.iter().enumerate() {
+        for &i in &self.statics_at {
+            let Some(x) = self.state.inst(i) else {
+                continue;
+            };
             if !pool.has_statics(x.card) || !matches!(x.zone, Zone::Field | Zone::Legends) {
                 continue;
             }
-            let i = InstId(k as u16);
             let kind = pool.facts(x.card).kind;
             match x.equipped_to {
                 Some(host) => self.statics_of(i, host, &mut out),
@@ -296,6 +325,7 @@ impl Game {
                         src: i,
                         ability: k,
                         sentence: j,
+                        bits: sentence_bits(&s.node),
                     });
                 }
             }
@@ -504,7 +534,7 @@ impl Game {
         if !self.may_say(bit::HAS_POWER) {
             return 0;
         }
-        let said = self.said();
+        let said = self.said(bit::HAS_POWER);
         let mut total = 0;
         for (s, p) in self.said_about(&said, i) {
             let Predicate::HasPower { change, modifiers } = p else {
@@ -530,10 +560,10 @@ impl Game {
 
     /// Card `i`'s power after `double …` statements (applied last, to the power computed so far).
     pub(crate) fn doubled(&self, i: InstId, power: i32) -> i32 {
-        if self.state.statements.is_empty() {
+        if self.state.statements.is_empty() || !self.may_say(bit::DOUBLE) {
             return power;
         }
-        let said = self.said();
+        let said = self.said(bit::DOUBLE);
         let mut out = power;
         for s in &said {
             let Clause::Do { steps, .. } = &s.sentence.clause.node else {
@@ -561,7 +591,7 @@ impl Game {
         if !self.may_say(bit::CANT_ATTACK) {
             return false;
         }
-        let said = self.said();
+        let said = self.said(bit::CANT_ATTACK);
         let r = self.said_about(&said, i).any(|(s, p)| match p {
             Predicate::CantAttack { duration, unless } => {
                 duration.as_ref().is_none_or(|d| self.holds(s, &d.node, i))
@@ -579,7 +609,7 @@ impl Game {
         if !self.may_say(bit::HAS_KEYWORD) {
             return false;
         }
-        let said = self.said();
+        let said = self.said(bit::HAS_KEYWORD);
         let r = self
             .said_about(&said, i)
             .any(|(_, p)| matches!(p, Predicate::HasKeyword(x) if super::run::keyword(*x) == k));
@@ -591,7 +621,7 @@ impl Game {
         if !self.may_say(bit::CANT_BE_BLOCKED) {
             return false;
         }
-        let said = self.said();
+        let said = self.said(bit::CANT_BE_BLOCKED);
         let r = self
             .said_about(&said, a)
             .any(|(_, p)| matches!(p, Predicate::CantBeBlocked));
@@ -603,7 +633,7 @@ impl Game {
         if !self.may_say(bit::CANT_READY) {
             return false;
         }
-        let said = self.said();
+        let said = self.said(bit::CANT_READY);
         let r = self
             .said_about(&said, i)
             .any(|(_, p)| matches!(p, Predicate::CantReady { .. }));
@@ -615,7 +645,7 @@ impl Game {
         if !self.may_say(bit::NOT_DEFEATED) {
             return false;
         }
-        let said = self.said();
+        let said = self.said(bit::NOT_DEFEATED);
         let r = self
             .said_about(&said, i)
             .any(|(_, p)| matches!(p, Predicate::CantBeDefeatedInAFight { .. }));
@@ -627,7 +657,7 @@ impl Game {
         if !self.may_say(bit::WINS_ALL) {
             return false;
         }
-        let said = self.said();
+        let said = self.said(bit::WINS_ALL);
         let r = self.said_about(&said, i).any(|(s, p)| match p {
             Predicate::WinsAllFightsAgainst { against } => match &against.node {
                 Np::Phrase(ph) => self.names(s.src, s.me, ph, opponent),
@@ -643,7 +673,7 @@ impl Game {
         if !self.may_say(bit::STEALS_FEWER) {
             return 0;
         }
-        let said = self.said();
+        let said = self.said(bit::STEALS_FEWER);
         let r = self
             .said_about(&said, a)
             .map(|(_, p)| match p {
@@ -659,7 +689,7 @@ impl Game {
         if !self.may_say(bit::CANT_STEAL) {
             return false;
         }
-        let said = self.said();
+        let said = self.said(bit::CANT_STEAL);
         let Some(die) = self.state.dice.get(d.0 as usize).copied() else {
             return false;
         };
@@ -735,7 +765,7 @@ impl Game {
         if !self.may_say(bit::MAY_USE_FOR | bit::MUST_PAY_TO_USE) {
             return cost;
         }
-        let said = self.said();
+        let said = self.said(bit::MAY_USE_FOR | bit::MUST_PAY_TO_USE);
         let mut n = i32::from(cost);
         let mut minimum = 0;
         for (_, pr) in self.said_about(&said, l) {
@@ -779,10 +809,10 @@ impl Game {
     /// €$ player `p` pays to Call a Legend (rule 11.11.1; `During your turn, you may Call a
     /// Legend for free.`).
     pub(crate) fn call_cost(&self, p: PlayerId) -> u8 {
-        if !self.kinds.statics {
+        if !self.may_say(bit::FREE_CALL) {
             return 1;
         }
-        let free = self.said().iter().any(|s| {
+        let free = self.said(bit::FREE_CALL).iter().any(|s| {
             s.me == p
                 && s.target.is_none()
                 && match s.sentence.lead.as_ref().map(|l| &l.node) {
@@ -795,41 +825,48 @@ impl Game {
         u8::from(!free)
     }
 
-    /// Whether unit `a` (in the field, ready, of the turn player) may attack target `t` now
-    /// (rules 9.3.1, 9.3.2, 9.3.2.3, 2.6), statements considered.
-    pub(crate) fn may_attack(&self, a: InstId, t: Target) -> bool {
-        let Some(x) = self.state.inst(a) else {
-            return false;
-        };
+    /// What lets unit `a` (in the field, ready, of the turn player) attack now, statements
+    /// `said` considered (rules 9.3.1, 9.3.2.3, 2.6): `None` when it can't attack at all.
+    fn attack_leave<'a>(&'a self, a: InstId, said: &'a [Said<'a>]) -> Option<AttackLeave<'a>> {
+        let x = self.state.inst(a)?;
         if x.zone != Zone::Field
             || x.equipped_to.is_some()
             || x.controller != self.state.turn_player
             || x.spent
         {
-            return false;
+            return None;
         }
         // can_attack: no Lag (or {Adrenaline}, {Go Solo}) and no `can't attack` (rule 2.6).
         let free = self.can_attack(a);
         if !free && self.said_cant_attack(a) {
-            return false;
+            return None;
         }
-        let rival = x.controller.other();
-        let said = if self.may_say(bit::CAN_ATTACK | bit::MAY_ATTACK) {
-            self.said()
+        // `can attack … the turn it's played`, `… this turn`: despite Lag.
+        let perms = if self.may_say(bit::CAN_ATTACK) {
+            self.said_about(said, a)
+                .filter_map(|(s, p)| match p {
+                    Predicate::CanAttack { target, duration } => {
+                        let ok = duration.as_ref().is_none_or(|d| self.holds(s, &d.node, a));
+                        ok.then_some((s, target, duration.is_some()))
+                    }
+                    _ => None,
+                })
+                .collect()
         } else {
             Vec::new()
         };
-        // `can attack … the turn it's played`, `… this turn`: despite Lag.
-        let perms: Vec<(&Said, &AttackTarget, bool)> = self
-            .said_about(&said, a)
-            .filter_map(|(s, p)| match p {
-                Predicate::CanAttack { target, duration } => {
-                    let ok = duration.as_ref().is_none_or(|d| self.holds(s, &d.node, a));
-                    ok.then_some((s, target, duration.is_some()))
-                }
-                _ => None,
-            })
-            .collect();
+        Some(AttackLeave {
+            rival: x.controller.other(),
+            free,
+            perms,
+        })
+    }
+
+    /// Whether unit `a`, which `leave` lets attack, may attack target `t` (rules 9.3.2,
+    /// 9.3.2.3).
+    fn may_attack(&self, a: InstId, leave: &AttackLeave, said: &[Said], t: Target) -> bool {
+        let AttackLeave { rival, free, perms } = leave;
+        let (rival, free) = (*rival, *free);
         match t {
             Target::Gigs(p) => {
                 p == rival
@@ -848,10 +885,11 @@ impl Game {
                 }
                 // `it may attack ready Units` (rule 9.3.2): more targets, no Lag lifted.
                 let may_attack_it = || {
-                    self.said_about(&said, a).any(|(s, p)| {
-                        matches!(p, Predicate::MayAttack { target } if matches!(&target.node,
-                            Np::Phrase(ph) if self.names(s.src, s.me, ph, u)))
-                    })
+                    self.may_say(bit::MAY_ATTACK)
+                        && self.said_about(said, a).any(|(s, p)| {
+                            matches!(p, Predicate::MayAttack { target } if matches!(&target.node,
+                                Np::Phrase(ph) if self.names(s.src, s.me, ph, u)))
+                        })
                 };
                 (free && (ux.spent || may_attack_it()))
                     || perms.iter().any(|(s, t, lifts)| match t {
@@ -876,7 +914,7 @@ impl Game {
         if !self.may_say(bit::CAN_ATTACK | bit::MAY_ATTACK) {
             return false;
         }
-        let said = self.said();
+        let said = self.said(bit::CAN_ATTACK | bit::MAY_ATTACK);
         let r = self.said_about(&said, a).any(|(s, p)| match p {
             Predicate::CanAttack {
                 target: AttackTarget::Cards(np),
@@ -892,17 +930,25 @@ impl Game {
 
     /// The attack options of unit `a`, statements considered (rule 9.3).
     pub(crate) fn push_said_attacks(&self, a: InstId, out: &mut Vec<crate::decision::Choice>) {
-        let Some(x) = self.state.inst(a) else { return };
-        let rival = x.controller.other();
+        // What lets `a` attack is read once, then each target is checked against it.
+        let said = if self.may_say(bit::CAN_ATTACK | bit::MAY_ATTACK) {
+            self.said(bit::CAN_ATTACK | bit::MAY_ATTACK)
+        } else {
+            Vec::new()
+        };
+        let Some(leave) = self.attack_leave(a, &said) else {
+            return;
+        };
+        let rival = leave.rival;
         for &u in &self.state.player(rival).field {
-            if self.may_attack(a, Target::Unit(u)) {
+            if self.may_attack(a, &leave, &said, Target::Unit(u)) {
                 out.push(crate::decision::Choice::Attack {
                     attacker: a,
                     target: Target::Unit(u),
                 });
             }
         }
-        if self.may_attack(a, Target::Gigs(rival)) {
+        if self.may_attack(a, &leave, &said, Target::Gigs(rival)) {
             out.push(crate::decision::Choice::Attack {
                 attacker: a,
                 target: Target::Gigs(rival),
@@ -916,7 +962,7 @@ impl Game {
         if self.state.statements.is_empty() || !self.may_say(bit::MUST_ATTACK) {
             return false;
         }
-        let said = self.said();
+        let said = self.said(bit::MUST_ATTACK);
         options.iter().any(|c| match *c {
             crate::decision::Choice::Attack { attacker, .. } => {
                 self.state.inst(attacker).is_some_and(|x| x.controller == p)
@@ -1362,7 +1408,7 @@ impl Game {
                 let n = match &np.node {
                     // `for each of its equipped Gear`: the Gear equipped to the card given.
                     Np::Phrase(p) if p.refers_to.is_some() && p.head.noun == Noun::Gear => {
-                        self.state.gear_of(i).count() as u32
+                        self.gear_on(i).count() as u32
                     }
                     _ => self.count_each(run.source, run.controller, np),
                 };

@@ -47,7 +47,7 @@ impl Game {
             }
         }
         // Its Gear's bottom textbox, inherited by the card it is equipped to (rule 4.11).
-        let mut gear: Vec<InstId> = self.state.gear_of(about).collect();
+        let mut gear: Vec<InstId> = self.gear_on(about).collect();
         // A defeated card's Gear is unequipped by then (rule 4.12.2); its {Defeated} still
         // triggers (rules 4.11, 11.19.2).
         if label == Label::Defeated {
@@ -79,14 +79,17 @@ impl Game {
     fn turn_triggers(&mut self, p: PlayerId, start: bool) -> Flow {
         let pool = self.pool.clone();
         let player = self.state.player(p);
-        let mut cards: Vec<InstId> = player
-            .field
-            .iter()
-            .chain(player.legends.iter())
-            .copied()
-            .collect();
-        let gear: Vec<InstId> = cards.iter().flat_map(|&c| self.state.gear_of(c)).collect();
-        cards.extend(gear);
+        let in_play = || player.field.iter().chain(player.legends.iter()).copied();
+        let has_lines = |i: InstId| {
+            self.state
+                .inst(i)
+                .is_some_and(|x| pool.turn_lines(x.card, start).next().is_some())
+        };
+        // The cards with such lines, then the Gear with them, host by host.
+        let mut cards: Vec<InstId> = in_play().filter(|&i| has_lines(i)).collect();
+        for host in in_play() {
+            cards.extend(self.gear_on(host).filter(|&g| has_lines(g)));
+        }
         for i in cards {
             let Some(x) = self.state.inst(i).copied() else {
                 continue;

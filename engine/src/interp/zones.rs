@@ -242,7 +242,7 @@ impl Game {
                     pool = Some(
                         hosts
                             .into_iter()
-                            .flat_map(|h| self.state.gear_of(h).collect::<Vec<_>>())
+                            .flat_map(|h| self.gear_on(h).collect::<Vec<_>>())
                             .collect(),
                     );
                 }

@@ -447,7 +447,7 @@ impl Game {
             from,
             to: dest,
         })?;
-        let gear: Vec<InstId> = self.state.gear_of(i).collect();
+        let gear: Vec<InstId> = self.gear_on(i).collect();
         for g in gear {
             if dest.keeps_gear() {
                 let gm = self.inst_mut(g)?;
@@ -486,7 +486,7 @@ impl Game {
         let mut all = Vec::new();
         for &i in &list {
             all.push(i);
-            all.extend(self.state.gear_of(i));
+            all.extend(self.gear_on(i));
         }
         self.shuffle_ids(&mut all);
         for &i in &all {

@@ -23,8 +23,7 @@ impl Game {
             return 0;
         }
         let gear: i32 = self
-            .state
-            .gear_of(i)
+            .gear_on(i)
             .map(|g| {
                 self.state
                     .inst(g)
@@ -64,8 +63,7 @@ impl Game {
             // Rule 4.11: a Gear's keywords (its bottom textbox) belong to the card it equips.
             || (self.kinds.gear_keywords
                 && self
-                    .state
-                    .gear_of(i)
+                    .gear_on(i)
                     .any(|g| self.state.inst(g).is_some_and(|x| self.pool.facts(x.card).keywords.has(k))))
             || (self.saying() && self.said_keyword(i, k))
     }
