@@ -86,6 +86,51 @@ pub fn check_round_trip(
     }
 }
 
+/// The canonical text of any text that parses, and the check that it is canonical: it parses
+/// again to the same abilities and referents (the referents' words may differ, as the printer
+/// writes them its way: `a equipped Unit` is printed `an equipped Unit`), and prints to itself.
+/// `Ok(None)` when `text` does not parse; `Err` describes a text the printer misreads.
+pub fn reprint(
+    text: &str,
+    kind: crate::card::CardType,
+    textbox: Textbox,
+) -> Result<Option<String>, String> {
+    let read = |t: &str| {
+        let t = crate::card::CardText {
+            text: t.to_string(),
+            offset: 0,
+            exact: true,
+        };
+        crate::parse::parse_text(&t, 0, kind, textbox)
+    };
+    let Ok(script) = read(text) else {
+        return Ok(None);
+    };
+    let printed = print_script(&script);
+    let again = read(&printed)
+        .map_err(|e| format!("the printed text {printed:?} does not parse: {e:?}"))?;
+    let reading = |s: &Script| {
+        let referents: Vec<_> = (s.bindings.iter())
+            .map(|b| (b.id, b.kind, b.plural))
+            .collect();
+        (without_spans(&s.abilities), referents)
+    };
+    if reading(&script) != reading(&again) {
+        return Err(format!(
+            "printing changed the reading of {text:?} (printed {printed:?}):\n{}\n{}",
+            sexpr(&script),
+            sexpr(&again)
+        ));
+    }
+    let twice = print_script(&again);
+    if twice != printed {
+        return Err(format!(
+            "the printed text {printed:?} of {text:?} prints as {twice:?}"
+        ));
+    }
+    Ok(Some(printed))
+}
+
 /// Whether two texts are equal, whitespace aside.
 pub fn same_text(a: &str, b: &str) -> bool {
     a.split_whitespace().eq(b.split_whitespace())

@@ -55,6 +55,8 @@ pub struct Game {
     pub(crate) log_choices: bool,
     /// the kinds of card text this game's cards have (fast paths for the others)
     pub(crate) kinds: crate::pool::TextKinds,
+    /// the static statements in force while a decision is computed (not state)
+    pub(crate) said_memo: std::cell::RefCell<crate::interp::SaidMemo>,
 }
 
 impl Game {
@@ -83,6 +85,7 @@ impl Game {
             backup,
             cached: None,
             log_choices: true,
+            said_memo: Default::default(),
         };
         // Rule 1.8: the game checks its state first (in overtime, 7 Gigs wins at once). A state
         // that can't advance is kept as given; `decision` reports what it can.

@@ -78,6 +78,8 @@ struct Text {
     cost_rules: Vec<(u8, bool)>,
     /// has a replacement effect, and every construct of the card executes
     replaces: bool,
+    /// the kinds of statement its text can make ([`crate::interp::says_of`])
+    says: u32,
 }
 
 /// The facts of every card of a [`CardDb`], plus ids and tags for labels and filters, and each
@@ -113,6 +115,9 @@ pub struct TextKinds {
     pub gear_keywords: bool,
     /// a replacement effect that executes
     pub replacements: bool,
+    /// the kinds of statement (`… can't attack`, `… has +1 power`) a text can make, one bit
+    /// each ([`crate::interp::says_of`]): a question no text can answer is not asked
+    pub says: u32,
 }
 
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
@@ -164,6 +169,7 @@ impl Pool {
             k.cost_statics |= t.cost_rules.iter().any(|&(_, others)| others);
             k.gear_keywords |= f.kind == CardType::Gear && f.keywords != Keywords::default();
             k.replacements |= t.replaces;
+            k.says |= t.says;
         }
         k
     }
@@ -451,7 +457,14 @@ impl Text {
             .flat_map(|t| t.abilities.iter())
             .any(|a| matches!(a.node, Ability::Replacement { .. }))
             && unsupported.is_empty();
+        let says = script
+            .top
+            .iter()
+            .chain(std::iter::once(&script.text))
+            .flat_map(|t| t.abilities.iter())
+            .fold(0, |m, a| m | interp::says_of(&a.node));
         Text {
+            says,
             script: Some(script),
             unsupported,
             labels,

@@ -250,17 +250,31 @@ impl Game {
     fn happened(&mut self, h: Happening) -> Flow {
         if self.kinds.when {
             let pool = self.pool.clone();
-            // The face-up cards in play and their Gear, both players, turn player first.
+            // The cards in play with `When …` lines, then their Gear host by host, both players,
+            // turn player first (only these can trigger; the face-up check is below).
             let tp = self.state.turn_player;
-            let mut cards = Vec::new();
-            for p in [tp, tp.other()] {
-                let pl = self.state.player(p);
-                for &c in pl.field.iter().chain(pl.legends.iter()) {
-                    cards.push(c);
+            let st = &self.state;
+            let when = |c: InstId| {
+                st.inst(c)
+                    .is_some_and(|x| !pool.when_lines(x.card).is_empty())
+            };
+            let in_play = || {
+                [tp, tp.other()].into_iter().flat_map(|p| {
+                    let pl = st.player(p);
+                    pl.field.iter().chain(pl.legends.iter()).copied()
+                })
+            };
+            let mut cards: Vec<InstId> = in_play().filter(|&c| when(c)).collect();
+            // (host, Gear) for Gear with `When …` lines, in instance order: usually none.
+            let gear: Vec<(InstId, InstId)> = (st.instances.iter().enumerate())
+                .filter_map(|(k, x)| Some((x.equipped_to?, InstId(k as u16))))
+                .filter(|&(_, g)| when(g))
+                .collect();
+            if !gear.is_empty() {
+                for host in in_play() {
+                    cards.extend(gear.iter().filter(|&&(h, _)| h == host).map(|&(_, g)| g));
                 }
             }
-            let gear: Vec<InstId> = cards.iter().flat_map(|&c| self.state.gear_of(c)).collect();
-            cards.extend(gear);
             for src in cards {
                 let Some(x) = self.state.inst(src).copied() else {
                     continue;

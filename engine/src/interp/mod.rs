@@ -34,4 +34,4 @@ pub use run::{Ask, Bound, EffectRun};
 pub(crate) use support::is_a_rival;
 pub use support::{unsupported, Unsupported};
 
-pub(crate) use statements::type_bit;
+pub(crate) use statements::{says_of, type_bit, SaidMemo};

@@ -35,6 +35,100 @@ pub(crate) struct Said<'a> {
     sentence: &'a Sentence,
 }
 
+/// Where a static statement in force is: card `src`'s static ability `ability` (of its main
+/// textbox), sentence `sentence`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StaticAt {
+    src: InstId,
+    ability: usize,
+    sentence: usize,
+}
+
+/// The static statements in force, remembered while a decision is computed (see
+/// [`Game::with_said_memo`]); never part of the state.
+#[derive(Clone, Debug, Default)]
+pub(crate) enum SaidMemo {
+    /// not remembering: every question reads the cards again
+    #[default]
+    Off,
+    /// remembering, nothing read yet
+    Armed,
+    /// remembering these
+    Ready(Vec<StaticAt>),
+}
+
+/// The bits of the kinds of statement the questions below read ([`predicate_bit`]).
+mod bit {
+    pub const CANT_ATTACK: u32 = 1 << 0;
+    pub const CANT_BE_BLOCKED: u32 = 1 << 1;
+    pub const NOT_DEFEATED: u32 = 1 << 2;
+    pub const CANT_READY: u32 = 1 << 3;
+    pub const CANT_STEAL: u32 = 1 << 4;
+    pub const CAN_ATTACK: u32 = 1 << 5;
+    pub const MAY_ATTACK: u32 = 1 << 6;
+    pub const MAY_USE_FOR: u32 = 1 << 7;
+    pub const MUST_ATTACK: u32 = 1 << 8;
+    pub const MUST_PAY_TO_USE: u32 = 1 << 9;
+    pub const HAS_POWER: u32 = 1 << 10;
+    pub const HAS_KEYWORD: u32 = 1 << 11;
+    pub const STEALS_FEWER: u32 = 1 << 13;
+    pub const WINS_ALL: u32 = 1 << 18;
+}
+
+/// The bit of a kind of statement in [`crate::pool::TextKinds::says`].
+pub(crate) fn predicate_bit(p: &Predicate) -> u32 {
+    match p {
+        Predicate::CantAttack { .. } => bit::CANT_ATTACK,
+        Predicate::CantBeBlocked => bit::CANT_BE_BLOCKED,
+        Predicate::CantBeDefeatedInAFight { .. } => bit::NOT_DEFEATED,
+        Predicate::CantReady { .. } => bit::CANT_READY,
+        Predicate::CantSteal { .. } => bit::CANT_STEAL,
+        Predicate::CanAttack { .. } => bit::CAN_ATTACK,
+        Predicate::MayAttack { .. } => bit::MAY_ATTACK,
+        Predicate::MayUseFor { .. } => bit::MAY_USE_FOR,
+        Predicate::MustAttack { .. } => bit::MUST_ATTACK,
+        Predicate::MustPayToUse { .. } => bit::MUST_PAY_TO_USE,
+        Predicate::HasPower { .. } => bit::HAS_POWER,
+        Predicate::HasKeyword(_) => bit::HAS_KEYWORD,
+        Predicate::PowerEqualTo { .. } => 1 << 12,
+        Predicate::StealsFewer { .. } => bit::STEALS_FEWER,
+        Predicate::AlsoSteals { .. } => 1 << 14,
+        Predicate::Discards { .. } => 1 << 15,
+        Predicate::DiscardsHand { .. } => 1 << 16,
+        Predicate::Defeats { .. } => 1 << 17,
+        Predicate::WinsAllFightsAgainst { .. } => bit::WINS_ALL,
+        Predicate::ChoosesWhether { .. } => 1 << 19,
+        Predicate::IsntStolen => 1 << 20,
+    }
+}
+
+/// The kinds of statement an ability can make, as [`predicate_bit`]s: the `… State` sentences
+/// of its effect (every mode), also after `The next time …` (what [`Game::said`] reads).
+pub(crate) fn says_of(a: &Ability) -> u32 {
+    let effect = match a {
+        Ability::Static(e)
+        | Ability::Triggered { effect: e, .. }
+        | Ability::Resolution { effect: e, .. }
+        | Ability::Activated { effect: e, .. } => e,
+        _ => return 0,
+    };
+    let sentences: Vec<&gigscript_dsl::ast::Spanned<Sentence>> = match effect {
+        Effect::Sentences(ss) => ss.iter().collect(),
+        Effect::Modal { modes, .. } => modes.iter().flatten().collect(),
+    };
+    let mut out = 0;
+    for s in sentences {
+        let clause = match &s.node.clause.node {
+            Clause::Delayed { then, .. } => &then.node,
+            c => c,
+        };
+        if let Clause::State { predicate, .. } = clause {
+            out |= predicate_bit(&predicate.node);
+        }
+    }
+    out
+}
+
 /// The bit of a card type in [`crate::state::Player::played_this_turn`].
 pub(crate) fn type_bit(k: CardType) -> u8 {
     match k {
@@ -80,6 +174,12 @@ impl Game {
         self.kinds.statics || !self.state.statements.is_empty()
     }
 
+    /// Whether a text of this game can say something of kind `bits` ([`predicate_bit`]) and
+    /// something may be said now: otherwise no statement of that kind is in force.
+    fn may_say(&self, bits: u32) -> bool {
+        self.kinds.says & bits != 0 && self.saying()
+    }
+
     /// Every statement in force now: the static abilities of executable cards in play, face-up
     /// (a Gear's bottom textbox for the card it is equipped to, rule 4.11), whose lead holds
     /// (`If …,`, `During your turn,`), and the statements effects made.
@@ -88,20 +188,18 @@ impl Game {
         if !self.saying() {
             return out;
         }
-        let pool = &*self.pool;
         if self.kinds.statics {
-            // One pass over the instances: cards in play, and Gear equipped to one (a Gear
-            // shares the zone of the card it is equipped to).
-            for (k, x) in self.state.instances.iter().enumerate() {
-                if !pool.has_statics(x.card) || !matches!(x.zone, Zone::Field | Zone::Legends) {
-                    continue;
-                }
-                let i = InstId(k as u16);
-                let kind = pool.facts(x.card).kind;
-                match x.equipped_to {
-                    Some(host) => self.statics_of(i, host, &mut out),
-                    None if kind != CardType::Gear => self.statics_of(i, i, &mut out),
-                    None => {}
+            let memo = self.said_memo.borrow();
+            match &*memo {
+                SaidMemo::Ready(at) => out.extend(at.iter().filter_map(|a| self.static_said(a))),
+                SaidMemo::Off | SaidMemo::Armed => {
+                    drop(memo);
+                    let at = self.statics_in_force();
+                    out.extend(at.iter().filter_map(|a| self.static_said(a)));
+                    let mut memo = self.said_memo.borrow_mut();
+                    if matches!(*memo, SaidMemo::Armed) {
+                        *memo = SaidMemo::Ready(at);
+                    }
                 }
             }
         }
@@ -118,8 +216,56 @@ impl Game {
         out
     }
 
+    /// Runs `f` (which only reads the game) with the static statements in force computed at
+    /// most once: a decision's options ask them many times over an unchanging state.
+    pub(crate) fn with_said_memo<T>(&self, f: impl FnOnce() -> T) -> T {
+        if !matches!(*self.said_memo.borrow(), SaidMemo::Off) {
+            return f(); // already inside one
+        }
+        *self.said_memo.borrow_mut() = SaidMemo::Armed;
+        let out = f();
+        *self.said_memo.borrow_mut() = SaidMemo::Off;
+        out
+    }
+
+    /// Where the static statements in force are: one pass over the instances, cards in play
+    /// and Gear equipped to one (a Gear shares the zone of the card it is equipped to).
+    fn statics_in_force(&self) -> Vec<StaticAt> {
+        let pool = &*self.pool;
+        let mut out = Vec::new();
+        for (k, x) in self.state.instances.iter().enumerate() {
+            if !pool.has_statics(x.card) || !matches!(x.zone, Zone::Field | Zone::Legends) {
+                continue;
+            }
+            let i = InstId(k as u16);
+            let kind = pool.facts(x.card).kind;
+            match x.equipped_to {
+                Some(host) => self.statics_of(i, host, &mut out),
+                None if kind != CardType::Gear => self.statics_of(i, i, &mut out),
+                None => {}
+            }
+        }
+        out
+    }
+
+    /// The statement a static sentence makes.
+    fn static_said(&self, a: &StaticAt) -> Option<Said<'_>> {
+        let x = self.state.inst(a.src)?;
+        let script = self.pool.script(x.card)?;
+        let Ability::Static(Effect::Sentences(ss)) = &script.text.abilities.get(a.ability)?.node
+        else {
+            return None;
+        };
+        Some(Said {
+            src: a.src,
+            me: x.controller,
+            target: None,
+            sentence: &ss.get(a.sentence)?.node,
+        })
+    }
+
     /// The statics of card `i` (in play, or a Gear equipped to `host`).
-    fn statics_of<'a>(&'a self, i: InstId, host: InstId, out: &mut Vec<Said<'a>>) {
+    fn statics_of(&self, i: InstId, host: InstId, out: &mut Vec<StaticAt>) {
         let Some(x) = self.state.inst(i) else { return };
         let Some(h) = self.state.inst(host) else {
             return;
@@ -136,7 +282,7 @@ impl Game {
                 continue;
             };
             let line = top.saturating_add(k as u8);
-            for s in ss {
+            for (j, s) in ss.iter().enumerate() {
                 let on = match s.node.lead.as_ref().map(|l| &l.node) {
                     None => true,
                     Some(Lead::If(c)) => {
@@ -146,11 +292,10 @@ impl Game {
                     Some(_) => false,
                 };
                 if on {
-                    out.push(Said {
+                    out.push(StaticAt {
                         src: i,
-                        me: x.controller,
-                        target: None,
-                        sentence: &s.node,
+                        ability: k,
+                        sentence: j,
                     });
                 }
             }
@@ -356,6 +501,9 @@ impl Game {
 
     /// Power that statements in force give card `i` (rule 3.17.2).
     pub(crate) fn said_power(&self, i: InstId) -> i32 {
+        if !self.may_say(bit::HAS_POWER) {
+            return 0;
+        }
         let said = self.said();
         let mut total = 0;
         for (s, p) in self.said_about(&said, i) {
@@ -410,6 +558,9 @@ impl Game {
 
     /// Rule 2.6: a statement says card `i` can't attack now.
     pub(crate) fn said_cant_attack(&self, i: InstId) -> bool {
+        if !self.may_say(bit::CANT_ATTACK) {
+            return false;
+        }
         let said = self.said();
         let r = self.said_about(&said, i).any(|(s, p)| match p {
             Predicate::CantAttack { duration, unless } => {
@@ -425,6 +576,9 @@ impl Game {
 
     /// Whether a statement gives card `i` keyword `k`.
     pub(crate) fn said_keyword(&self, i: InstId, k: gigscript_dsl::Keyword) -> bool {
+        if !self.may_say(bit::HAS_KEYWORD) {
+            return false;
+        }
         let said = self.said();
         let r = self
             .said_about(&said, i)
@@ -434,6 +588,9 @@ impl Game {
 
     /// Whether attacker `a` can't be blocked (rule 9.9).
     pub(crate) fn said_cant_be_blocked(&self, a: InstId) -> bool {
+        if !self.may_say(bit::CANT_BE_BLOCKED) {
+            return false;
+        }
         let said = self.said();
         let r = self
             .said_about(&said, a)
@@ -443,6 +600,9 @@ impl Game {
 
     /// Whether card `i` can't ready now.
     pub(crate) fn said_cant_ready(&self, i: InstId) -> bool {
+        if !self.may_say(bit::CANT_READY) {
+            return false;
+        }
         let said = self.said();
         let r = self
             .said_about(&said, i)
@@ -452,6 +612,9 @@ impl Game {
 
     /// Rule 9.19.3: card `i` is not defeated as the result of a fight.
     pub(crate) fn said_not_defeated(&self, i: InstId) -> bool {
+        if !self.may_say(bit::NOT_DEFEATED) {
+            return false;
+        }
         let said = self.said();
         let r = self
             .said_about(&said, i)
@@ -461,6 +624,9 @@ impl Game {
 
     /// Rule 9.17.4: card `i` wins every fight against `opponent`.
     pub(crate) fn said_wins_against(&self, i: InstId, opponent: InstId) -> bool {
+        if !self.may_say(bit::WINS_ALL) {
+            return false;
+        }
         let said = self.said();
         let r = self.said_about(&said, i).any(|(s, p)| match p {
             Predicate::WinsAllFightsAgainst { against } => match &against.node {
@@ -474,6 +640,9 @@ impl Game {
 
     /// How many fewer Gigs attacker `a` steals (rule 9.23.1).
     pub(crate) fn said_steals_fewer(&self, a: InstId) -> u32 {
+        if !self.may_say(bit::STEALS_FEWER) {
+            return 0;
+        }
         let said = self.said();
         let r = self
             .said_about(&said, a)
@@ -487,6 +656,9 @@ impl Game {
 
     /// Rule 9.23.1: attacker `a` can't steal Gig `d`.
     pub(crate) fn said_cant_steal(&self, a: InstId, d: DieId) -> bool {
+        if !self.may_say(bit::CANT_STEAL) {
+            return false;
+        }
         let said = self.said();
         let Some(die) = self.state.dice.get(d.0 as usize).copied() else {
             return false;
@@ -560,7 +732,7 @@ impl Game {
     /// `Rivals must pay +2 €$ to use {Go Solo}`, `A friendly Legend may use {Go Solo} for -2 €$
     /// this turn, to a minimum of 1 €$`.
     pub(crate) fn go_solo_cost(&self, p: PlayerId, l: InstId, cost: u8) -> u8 {
-        if !self.saying() {
+        if !self.may_say(bit::MAY_USE_FOR | bit::MUST_PAY_TO_USE) {
             return cost;
         }
         let said = self.said();
@@ -642,7 +814,11 @@ impl Game {
             return false;
         }
         let rival = x.controller.other();
-        let said = self.said();
+        let said = if self.may_say(bit::CAN_ATTACK | bit::MAY_ATTACK) {
+            self.said()
+        } else {
+            Vec::new()
+        };
         // `can attack … the turn it's played`, `… this turn`: despite Lag.
         let perms: Vec<(&Said, &AttackTarget, bool)> = self
             .said_about(&said, a)
@@ -697,6 +873,9 @@ impl Game {
     /// Whether a ready Unit `u` stays a legal target of attacker `a` (rule 9.26.3): a
     /// statement lets `a` attack ready Units such as `u`.
     pub(crate) fn said_ready_target(&self, a: InstId, u: InstId) -> bool {
+        if !self.may_say(bit::CAN_ATTACK | bit::MAY_ATTACK) {
+            return false;
+        }
         let said = self.said();
         let r = self.said_about(&said, a).any(|(s, p)| match p {
             Predicate::CanAttack {
@@ -734,7 +913,7 @@ impl Game {
     /// `must attack next turn if it can`: a Unit of `p`'s that must attack and has an attack
     /// among `options` (then `p` can't pass yet).
     pub(crate) fn must_attack_now(&self, p: PlayerId, options: &[crate::decision::Choice]) -> bool {
-        if self.state.statements.is_empty() {
+        if self.state.statements.is_empty() || !self.may_say(bit::MUST_ATTACK) {
             return false;
         }
         let said = self.said();

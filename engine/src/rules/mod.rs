@@ -64,6 +64,10 @@ impl Game {
 
     /// The decision the game is waiting for, computed from the state alone.
     pub(crate) fn current_decision(&self) -> Option<Decision> {
+        self.with_said_memo(|| self.decision_now())
+    }
+
+    fn decision_now(&self) -> Option<Decision> {
         if self.state.outcome.is_some() {
             return None;
         }
