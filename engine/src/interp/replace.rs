@@ -322,16 +322,7 @@ impl Game {
         for &c in &list {
             let all = self.replacements_for(c);
             // The last answer counts: rule 10.28.2's choice takes back the other yeses.
-            let said = |a: &Applicable| self.said_yes(a.source, c);
-            // Rule 10.28.1: the mandatory one chosen by the affected player, else the first;
-            // rule 10.26: an optional one only if its controller said so.
-            let chosen = all
-                .iter()
-                .find(|a| !a.optional && said(a))
-                .or_else(|| all.iter().find(|a| !a.optional))
-                .or_else(|| all.iter().find(|a| said(a)))
-                .copied();
-            match chosen {
+            match self.chosen_replacement(&all, c) {
                 Some(a) => todo.push(a),
                 None => rest.push(c),
             }
@@ -386,8 +377,34 @@ impl Game {
         if !self.kinds.replacements {
             return None;
         }
+        self.question_in_chain(list, &mut Vec::new())
+    }
+
+    /// [`Self::replacement_question`] for the defeats of `list`, which replace defeats by the
+    /// replacements of `chain` (none for the first ones): once the replacement that applies to
+    /// a card is known, the defeat it puts in its place is asked about in turn (rule 10.29),
+    /// without the replacements already applied in the chain (rule 10.29.1).
+    fn question_in_chain(&self, list: &[InstId], chain: &mut Vec<Applicable>) -> Option<Frame> {
+        if chain.len() > 16 {
+            return None;
+        }
         for &c in list {
-            let all = self.replacements_for(c);
+            let mut all = self.replacements_for(c);
+            all.retain(|a| {
+                // Rule 10.27: the Eddies the replacements before it in the chain spend are
+                // not there to pay for it.
+                let controller = self.state.inst(a.source).map(|x| x.controller);
+                let reserved: usize = chain
+                    .iter()
+                    .filter(|b| self.state.inst(b.source).map(|x| x.controller) == controller)
+                    .map(|b| self.replacement_eddies(*b))
+                    .sum();
+                let needed = self.replacement_eddies(*a);
+                !chain.iter().any(|b| b.source == a.source)
+                    && (needed == 0
+                        || controller
+                            .is_some_and(|p| self.ready_eddies(p).len() >= reserved + needed))
+            });
             // A mandatory replacement applies first (rule 10.28); the card is no longer
             // defeated, so no optional one is asked about. Of several mandatory ones, the
             // controller of the affected card chooses (rule 10.28.1).
@@ -410,6 +427,9 @@ impl Game {
                 }
             }
             if !mandatory.is_empty() {
+                if let Some(f) = self.question_after(&all, c, chain) {
+                    return Some(f);
+                }
                 continue;
             }
             for a in &all {
@@ -438,8 +458,77 @@ impl Game {
                     options: yes,
                 });
             }
+            if let Some(f) = self.question_after(&all, c, chain) {
+                return Some(f);
+            }
         }
         None
+    }
+
+    /// The next question about the defeat that the replacement applying to `c` puts in its
+    /// place (rule 10.29).
+    fn question_after(
+        &self,
+        all: &[Applicable],
+        c: InstId,
+        chain: &mut Vec<Applicable>,
+    ) -> Option<Frame> {
+        let a = self.chosen_replacement(all, c)?;
+        let next = self.replacement_defeats(a);
+        chain.push(a);
+        let f = self.question_in_chain(&next, chain);
+        chain.pop();
+        f
+    }
+
+    /// Of the replacements that could apply to defeating `c`, the one that does: the mandatory
+    /// one chosen by the affected card's controller, else the first mandatory one (rule
+    /// 10.28.1); else an optional one its controller said yes to (rule 10.26).
+    fn chosen_replacement(&self, all: &[Applicable], c: InstId) -> Option<Applicable> {
+        let said = |a: &Applicable| self.said_yes(a.source, c);
+        all.iter()
+            .find(|a| !a.optional && said(a))
+            .or_else(|| all.iter().find(|a| !a.optional))
+            .or_else(|| all.iter().find(|a| said(a)))
+            .copied()
+    }
+
+    /// The Eddies replacement `a` spends (`you may spend 1 €$ to …`).
+    fn replacement_eddies(&self, a: Applicable) -> usize {
+        let Some(card) = self.state.inst(a.source).map(|x| x.card) else {
+            return 0;
+        };
+        match self.pool.ability(card, a.line).map(|x| &x.node) {
+            Some(Ability::Replacement { action, .. }) => match &action.node {
+                Action::PayTo { eddies, .. } => *eddies as usize,
+                _ => 0,
+            },
+            _ => 0,
+        }
+    }
+
+    /// The cards the action of replacement `a` defeats.
+    fn replacement_defeats(&self, a: Applicable) -> Vec<InstId> {
+        let Some(card) = self.state.inst(a.source).map(|x| x.card) else {
+            return Vec::new();
+        };
+        let Some(Ability::Replacement { action, .. }) =
+            self.pool.ability(card, a.line).map(|x| &x.node)
+        else {
+            return Vec::new();
+        };
+        let Some(controller) = self.state.inst(a.source).map(|x| x.controller) else {
+            return Vec::new();
+        };
+        let run = EffectRun::new(a.source, controller, a.line);
+        let mut act = &action.node;
+        if let Action::PayTo { action, .. } = act {
+            act = &action.node;
+        }
+        match act {
+            Action::Defeat { what, .. } => self.replaced_cards(&run, a.affected, what),
+            _ => Vec::new(),
+        }
     }
 
     /// Whether the last answer about replacement `source` for card `c` was yes.

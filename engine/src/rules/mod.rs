@@ -29,6 +29,14 @@ impl Game {
             if self.state.outcome.is_some() {
                 return Ok(());
             }
+            // Rule 10.14.1: the turn of a player resolving pending effects ends when the queue
+            // is empty and no effect is resolving; simultaneous triggers after that follow 10.13.
+            if self.state.resolving.is_some()
+                && self.state.pending.is_empty()
+                && !self.state.frames.last().is_some_and(Frame::is_atomic)
+            {
+                self.state.resolving = None;
+            }
             match self.current_decision() {
                 Some(d) if d.options.is_empty() => {
                     return Err(EngineError::Bug("a decision without options").into())
@@ -217,10 +225,9 @@ impl Game {
             return Err(EngineError::Bug("resolving an effect that is not pending").into());
         };
         let e = self.state.pending.remove(ix);
+        // Rule 10.14.1: the player stays the one resolving while their effect resolves, even
+        // when it was their last one; `advance` ends it once nothing is pending or resolving.
         self.state.resolving = Some(player);
-        if self.state.pending.is_empty() {
-            self.state.resolving = None;
-        }
         self.emit(Event::Resolved {
             seq: e.seq,
             source: e.source,
