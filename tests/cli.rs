@@ -738,3 +738,26 @@ fn test_file_plays_activated_abilities_outside_the_catalogue() {
         assert!(text.ends_with(&format!("{n}/{n} rulings pass\n")), "{text}");
     }
 }
+
+#[test]
+fn test_file_plays_up_to_counts_outside_the_catalogue() {
+    // Rules 11.5.2.2 and 11.7.2.1.2: `Draw up to 2.` and `Trash up to 2.` choose the number first.
+    for (fixture, n) in [
+        ("tests/fixtures/cards/alpha/throwaway-light-reader.toml", 3),
+        (
+            "tests/fixtures/cards/alpha/throwaway-dumpster-diver.toml",
+            3,
+        ),
+    ] {
+        let out = gig(&["test", "--file", fixture]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{text}{}", stderr(&out));
+        assert!(text.ends_with(&format!("{n}/{n} rulings pass\n")), "{text}");
+        let out = gig(&["check", fixture]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("1 parse, 1 round-trip, 0 ambiguous, 1 executable"),
+            "{text}"
+        );
+    }
+}

@@ -1,7 +1,8 @@
 //! The rule table of `tests/rulings/README.md` names rulings that exist: every
 //! `` `<file>.toml`: <ruling name> `` in it (a file of `tests/rulings/`, or a card file by its path)
 //! is the name of a `[[ruling]]` of that file, and every `` `engine/tests/<file>.rs`: <test> ``
-//! is a test function of that file; a bare `` `<card-id>` `` stands for that card's file. A renamed ruling must not leave the table pointing nowhere.
+//! is a test function of that file; a bare `` `<card-id>` `` stands for that card's file, and
+//! `` `<card-id> (fixture)` `` for that fixture card's file under `tests/fixtures/cards/alpha/`. A renamed ruling must not leave the table pointing nowhere.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -39,17 +40,23 @@ fn every_test_the_rule_table_names_exists() {
             let Some((file, name)) = rest.split_once("`: ") else {
                 continue;
             };
+            // `<id> (fixture)` names a fixture card's file.
+            let fixture_file = file
+                .strip_suffix(" (fixture)")
+                .map(|id| root.join(format!("tests/fixtures/cards/alpha/{id}.toml")));
             // A bare card id names that card's file.
-            let card_file = (!file.contains('.'))
-                .then(|| {
-                    std::fs::read_dir(root.join("cards"))
-                        .ok()?
-                        .filter_map(|set| set.ok())
-                        .map(|set| set.path().join(format!("{file}.toml")))
-                        .find(|p| p.is_file())
-                })
-                .flatten();
-            // Other forms (a fixture card named in words) are not checked here.
+            let card_file = fixture_file.or_else(|| {
+                (!file.contains('.'))
+                    .then(|| {
+                        std::fs::read_dir(root.join("cards"))
+                            .ok()?
+                            .filter_map(|set| set.ok())
+                            .map(|set| set.path().join(format!("{file}.toml")))
+                            .find(|p| p.is_file())
+                    })
+                    .flatten()
+            });
+            // Other forms are not checked here.
             if card_file.is_none() && !file.ends_with(".toml") && !file.ends_with(".rs") {
                 continue;
             }

@@ -494,8 +494,11 @@ pub enum Action {
         /// the number doubled
         what: Spanned<Expr>,
     },
-    /// `Draw 2`, `draw 1 for each friendly face-up Legend`
+    /// `Draw 2`, `draw 1 for each friendly face-up Legend`, `Draw up to 2`
     Draw {
+        /// `up to`: the player chooses how many, then draws exactly that many (rule 11.5.2.2)
+        #[serde(default)]
+        up_to: bool,
         /// how many (per counted thing)
         count: u32,
         /// `for each …`
@@ -613,8 +616,12 @@ pub enum Action {
         /// the other
         with: NounPhrase,
     },
-    /// `Trash 3`, `Trash the rest`, `trash it`
+    /// `Trash 3`, `Trash the rest`, `trash it`, `Trash up to 2`
     Trash {
+        /// `up to` before a bare count: the player chooses how many, then trashes exactly that
+        /// many (rule 11.7.2.1.2)
+        #[serde(default)]
+        up_to: bool,
         /// the cards (a bare count: from the top of your deck, rule 11.7.2.1)
         what: NounPhrase,
     },

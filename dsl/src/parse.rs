@@ -2112,6 +2112,7 @@ impl Lower {
                 what: self.poss_stat(&self.need(&a, Rule::poss_stat)?)?,
             },
             Rule::draw => Action::Draw {
+                up_to: child(&a, Rule::up_to).is_some(),
                 count: self.num(&self.need(&a, Rule::number)?)?,
                 per: self.opt_for_each(&a)?,
             },
@@ -2214,6 +2215,7 @@ impl Lower {
                 Action::Swap { gig, with }
             }
             Rule::trash => Action::Trash {
+                up_to: child(&a, Rule::up_to).is_some(),
                 what: self.object(&a)?,
             },
             _ => return Err(self.bug(&a, "unknown action")),

@@ -642,8 +642,12 @@ impl Out {
                 self.w("double");
                 self.expr(&what.node);
             }
-            Action::Draw { count, per } => {
-                self.w(&format!("draw {count}"));
+            Action::Draw { up_to, count, per } => {
+                self.w("draw");
+                if *up_to {
+                    self.w("up to");
+                }
+                self.w(&count.to_string());
                 if let Some(per) = per {
                     self.for_each(per);
                 }
@@ -774,8 +778,11 @@ impl Out {
                 self.w("with");
                 self.np(with);
             }
-            Action::Trash { what } => {
+            Action::Trash { up_to, what } => {
                 self.w("trash");
+                if *up_to {
+                    self.w("up to");
+                }
                 self.np(what);
             }
         }

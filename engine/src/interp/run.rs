@@ -587,11 +587,17 @@ impl Game {
             return Ok(stepped);
         }
         match a {
-            Action::Draw { count, per } => {
+            Action::Draw { up_to, count, per } => {
                 // `draw 1 for each …`: counted when it resolves.
                 let count = match per {
                     Some(np) => count.saturating_mul(self.count_each(run.source, me, np)),
                     None => *count,
+                };
+                // Rule 11.5.2.2: `draw up to X`: choose the number first, then draw exactly
+                // that many (more than the deck holds loses, rule 11.5.2.3).
+                let count = match up_to_number(run, *up_to, count) {
+                    Some(n) => n,
+                    None => return Ok(Stepped::Wait),
                 };
                 for _ in 0..count {
                     self.act(Act::Draw(me))?;
@@ -600,9 +606,12 @@ impl Game {
             }
             Action::Call { what, .. } => self.call_step(run, what),
             Action::Double { what } => self.double_step(run, &what.node),
-            Action::Trash { what } => {
-                // Rule 11.7.2.1: a bare count trashes from the top of your deck.
-                let n = count_of(what);
+            Action::Trash { up_to, what } => {
+                // Rule 11.7.2.1: a bare count trashes from the top of your deck; `trash up to X`
+                // chooses the number first, then trashes exactly that many (rule 11.7.2.1.2).
+                let Some(n) = up_to_number(run, *up_to, count_of(what)) else {
+                    return Ok(Stepped::Wait);
+                };
                 let had = !self.state.player(me).deck.is_empty();
                 let mut trashed = Vec::new();
                 for _ in 0..n {
@@ -1181,6 +1190,23 @@ impl Game {
             _ => self
                 .zone_condition(run, c)
                 .unwrap_or_else(|| self.condition_more(run, c)),
+        }
+    }
+}
+
+/// The number of an action written with `up to` (`Draw up to 2`, rules 11.5.2.2 and
+/// 11.7.2.1.2): the player's chosen number, once asked (`None`: it is asked now). Without
+/// `up to`, the number itself.
+fn up_to_number(run: &mut EffectRun, up_to: bool, most: u32) -> Option<u32> {
+    if !up_to || most == 0 {
+        return Some(most);
+    }
+    match run.delta {
+        Some(k) => Some(k.max(0) as u32),
+        None => {
+            let most = most.min(i8::MAX as u32) as i8;
+            run.ask = Some(Ask::Number((0..=most).collect()));
+            None
         }
     }
 }

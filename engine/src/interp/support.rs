@@ -297,7 +297,7 @@ impl Walk {
         }
         let span = &a.span;
         match &a.node {
-            Action::Draw { count: _, per } => {
+            Action::Draw { per, .. } => {
                 if let Some(np) = per {
                     if !self.countable(np) {
                         self.no(span, "`draw … for each`");
@@ -332,7 +332,7 @@ impl Walk {
                 }
                 self.target(what);
             }
-            Action::Trash { what } | Action::Discard { what } => {
+            Action::Trash { what, .. } | Action::Discard { what } => {
                 if !is_bare_count(what) {
                     self.no(&what.span, "a card list other than a bare count");
                 }

@@ -444,7 +444,7 @@ impl Game {
         let me = run.controller;
         let stepped = match a {
             // `Trash it`, `Trash the rest`: those cards go to the trash (rule 11.7).
-            Action::Trash { what } if !is_bare_count(what) => {
+            Action::Trash { what, .. } if !is_bare_count(what) => {
                 let Some(list) = self.zone_pick(run, what, None) else {
                     return Ok(Some(Stepped::Wait));
                 };
@@ -898,7 +898,7 @@ impl Game {
             }
             // `If you trash them`: they were trashed.
             Condition::YouDid(a) => match &a.node {
-                Action::Trash { what } if !is_bare_count(what) => {
+                Action::Trash { what, .. } if !is_bare_count(what) => {
                     let cards = self.zone_select_ref(run, what);
                     Some(
                         !cards.is_empty()
@@ -1117,7 +1117,7 @@ impl Walk {
                     self.no(span, "`sell …` from an effect");
                 }
             }
-            Action::Trash { what } | Action::Discard { what } if !is_bare_count(what) => {
+            Action::Trash { what, .. } | Action::Discard { what } if !is_bare_count(what) => {
                 match &what.node {
                     // `discard 1 with cost equal to that Gig's value` (from the hand)
                     Np::Count {
@@ -1164,7 +1164,7 @@ impl Walk {
             }
             // `If you trash them`.
             Condition::YouDid(a) => matches!(&a.node,
-                Action::Trash { what } if matches!(what.node, Np::Pronoun { .. })),
+                Action::Trash { what, .. } if matches!(what.node, Np::Pronoun { .. })),
             // `If you control a Gig with an even value and a Gig with an odd value`.
             Condition::YouControl { what, .. } => match &what.node {
                 Np::And(a, b) => [a, b].iter().all(|np| {
