@@ -504,6 +504,8 @@ pub enum Action {
         /// `for each …`
         per: Option<NounPhrase>,
     },
+    /// `End the attack`: the current attack ends (rule 9.26.4)
+    EndAttack,
     /// `Equip it for free to a friendly Yellow Unit with no equipped Gears`
     Equip {
         /// the Gear

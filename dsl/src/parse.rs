@@ -249,6 +249,7 @@ pub(crate) fn rule_name(rule: Rule) -> &'static str {
         grant => "`+2 power` or a keyword",
         power_mod => "a power change such as `+2 power`",
         tail => "a duration such as `this turn`",
+        end_attack => "`end the attack`",
         ignore => "`ignore the result`",
         look => "`Look at …`",
         without_revealing => "`without revealing it`",
@@ -2144,6 +2145,7 @@ impl Lower {
                     modifiers,
                 }
             }
+            Rule::end_attack => Action::EndAttack,
             Rule::ignore => Action::IgnoreResult {
                 of: match self.nearest(|b| b.kind == Kind::Gig) {
                     Some(id) => Ref::Binding(id),

@@ -687,6 +687,7 @@ impl Out {
                 }
                 self.modifiers(modifiers);
             }
+            Action::EndAttack => self.w("end the attack"),
             Action::IgnoreResult { .. } => self.w("ignore the result"),
             Action::LookAt {
                 what,

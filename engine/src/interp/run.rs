@@ -650,6 +650,21 @@ impl Game {
             }
             // `ignore the result and reroll it`: the reroll's value replaces the result.
             Action::IgnoreResult { .. } => Ok(Stepped::Done(true)),
+            // Rule 9.26.4: the innermost attack ends; this effect still finishes resolving
+            // (rule 9.27.2), then the attack skips to its end (`attack_step`, rule 9.27.1).
+            Action::EndAttack => {
+                let attack = self.state.frames.iter_mut().rev().find_map(|f| match f {
+                    crate::state::Frame::Attack(a) => Some(a),
+                    _ => None,
+                });
+                Ok(Stepped::Done(match attack {
+                    Some(a) if !a.ended => {
+                        a.ended = true;
+                        true
+                    }
+                    _ => false,
+                }))
+            }
             Action::RerollOnce { what } => Ok(Stepped::Done(self.reroll(run, what)?)),
             Action::Steal { what } => {
                 let Some(die) = run.gig else {

@@ -383,6 +383,8 @@ impl Walk {
                     self.target(to);
                 }
             }
+            // Rule 9.26.4: ends the current attack, if any (`Game::end_attack`).
+            Action::EndAttack => {}
             Action::IgnoreResult { of } => {
                 if !matches!(of, Ref::Binding(_)) {
                     self.no(span, "`ignore the result`")
