@@ -742,7 +742,7 @@ fn test_file_plays_activated_abilities_outside_the_catalogue() {
 #[test]
 fn test_file_plays_phrases_no_catalogue_card_says() {
     // Rules 11.5.2.2 and 11.7.2.1.2: `Draw up to 2.` and `Trash up to 2.` choose the number
-    // first; rule 9.26.4: `End the attack.`
+    // first; rule 9.26.4: `End the attack.`; rule 10.21: an activated effect whose source leaves.
     for (fixture, n) in [
         ("tests/fixtures/cards/alpha/throwaway-light-reader.toml", 3),
         (
@@ -750,6 +750,10 @@ fn test_file_plays_phrases_no_catalogue_card_says() {
             3,
         ),
         ("tests/fixtures/cards/alpha/throwaway-smoke-screen.toml", 3),
+        (
+            "tests/fixtures/cards/alpha/throwaway-getaway-driver.toml",
+            1,
+        ),
     ] {
         let out = gig(&["test", "--file", fixture]);
         let text = String::from_utf8_lossy(&out.stdout);
