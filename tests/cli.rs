@@ -742,24 +742,22 @@ fn test_file_plays_activated_abilities_outside_the_catalogue() {
 #[test]
 fn test_file_plays_phrases_no_catalogue_card_says() {
     // Rules 11.5.2.2 and 11.7.2.1.2: `Draw up to 2.` and `Trash up to 2.` choose the number
-    // first; rule 9.26.4: `End the attack.`; rule 10.21: an activated effect whose source leaves.
-    for (fixture, n) in [
-        ("tests/fixtures/cards/alpha/throwaway-light-reader.toml", 3),
-        (
-            "tests/fixtures/cards/alpha/throwaway-dumpster-diver.toml",
-            3,
-        ),
-        ("tests/fixtures/cards/alpha/throwaway-smoke-screen.toml", 3),
-        (
-            "tests/fixtures/cards/alpha/throwaway-getaway-driver.toml",
-            1,
-        ),
+    // first; rule 9.26.4: `End the attack.`; rule 10.21: an activated effect whose source leaves;
+    // rules 1.12, 1.15: `you win the game`, `you lose the game`.
+    for (card, n) in [
+        ("throwaway-light-reader", 3),
+        ("throwaway-dumpster-diver", 3),
+        ("throwaway-smoke-screen", 3),
+        ("throwaway-getaway-driver", 1),
+        ("throwaway-jackpot", 2),
+        ("throwaway-dead-end", 2),
     ] {
-        let out = gig(&["test", "--file", fixture]);
+        let fixture = format!("tests/fixtures/cards/alpha/{card}.toml");
+        let out = gig(&["test", "--file", &fixture]);
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(out.status.success(), "{text}{}", stderr(&out));
         assert!(text.ends_with(&format!("{n}/{n} rulings pass\n")), "{text}");
-        let out = gig(&["check", fixture]);
+        let out = gig(&["check", &fixture]);
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(
             text.contains("1 parse, 1 round-trip, 0 ambiguous, 1 executable"),

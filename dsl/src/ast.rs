@@ -517,6 +517,12 @@ pub enum Action {
         /// the card equipped
         to: NounPhrase,
     },
+    /// `you win the game`, `you lose the game`: an alternate win or lose condition met
+    /// (rules 1.12, 1.15)
+    GameResult {
+        /// `win` rather than `lose`
+        win: bool,
+    },
     /// `Give a friendly Unit +2 power this turn`
     Give {
         /// who gets it

@@ -250,6 +250,8 @@ pub(crate) fn rule_name(rule: Rule) -> &'static str {
         power_mod => "a power change such as `+2 power`",
         tail => "a duration such as `this turn`",
         end_attack => "`end the attack`",
+        game_result => "`you win the game` or `you lose the game`",
+        win_lose => "`win` or `lose`",
         ignore => "`ignore the result`",
         look => "`Look at …`",
         without_revealing => "`without revealing it`",
@@ -2146,6 +2148,9 @@ impl Lower {
                 }
             }
             Rule::end_attack => Action::EndAttack,
+            Rule::game_result => Action::GameResult {
+                win: self.need(&a, Rule::win_lose)?.as_str() == "win",
+            },
             Rule::ignore => Action::IgnoreResult {
                 of: match self.nearest(|b| b.kind == Kind::Gig) {
                     Some(id) => Ref::Binding(id),

@@ -688,6 +688,11 @@ impl Out {
                 self.modifiers(modifiers);
             }
             Action::EndAttack => self.w("end the attack"),
+            Action::GameResult { win } => {
+                self.w("you");
+                self.w(if *win { "win" } else { "lose" });
+                self.w("the game");
+            }
             Action::IgnoreResult { .. } => self.w("ignore the result"),
             Action::LookAt {
                 what,

@@ -605,6 +605,17 @@ impl Game {
                 Ok(Stepped::Done(count > 0))
             }
             Action::Call { what, .. } => self.call_step(run, what),
+            // Rules 1.12, 1.15: an alternate win or lose condition met; the game ends at once,
+            // even mid-effect (rules 1.13, 1.17).
+            Action::GameResult { win } => {
+                if *win {
+                    self.state.won[me.ix()] = true;
+                } else {
+                    self.state.lost[me.ix()] = true;
+                }
+                self.check_outcome()?;
+                Ok(Stepped::Done(true))
+            }
             Action::Double { what } => self.double_step(run, &what.node),
             Action::Trash { up_to, what } => {
                 // Rule 11.7.2.1: a bare count trashes from the top of your deck; `trash up to X`

@@ -385,6 +385,8 @@ impl Walk {
             }
             // Rule 9.26.4: ends the current attack, if any (`Game::end_attack`).
             Action::EndAttack => {}
+            // Rules 1.12, 1.15: the controller wins or loses at once.
+            Action::GameResult { .. } => {}
             Action::IgnoreResult { of } => {
                 if !matches!(of, Ref::Binding(_)) {
                     self.no(span, "`ignore the result`")
