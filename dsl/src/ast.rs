@@ -458,12 +458,15 @@ pub enum Action {
         /// by how much
         amount: Amount,
     },
-    /// `Bottom-deck the rest`, `Bottom-deck it after you play it`
+    /// `Bottom-deck the rest`, `Bottom-deck it after you play it`, `… in any order`
     BottomDeck {
         /// the cards
         what: NounPhrase,
         /// `after you play it`
         after_playing: Option<NounPhrase>,
+        /// `in any order`: the player chooses the order instead of randomizing (rule 11.12.2)
+        #[serde(default)]
+        any_order: bool,
     },
     /// `Call a Legend for free` (rule 5.7.3)
     Call {

@@ -250,6 +250,7 @@ pub(crate) fn rule_name(rule: Rule) -> &'static str {
         power_mod => "a power change such as `+2 power`",
         tail => "a duration such as `this turn`",
         end_attack => "`end the attack`",
+        in_any_order => "`in any order`",
         game_result => "`you win the game` or `you lose the game`",
         win_lose => "`win` or `lose`",
         ignore => "`ignore the result`",
@@ -2072,6 +2073,7 @@ impl Lower {
                 Action::BottomDeck {
                     what,
                     after_playing,
+                    any_order: child(&a, Rule::in_any_order).is_some(),
                 }
             }
             Rule::call => Action::Call {

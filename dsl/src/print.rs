@@ -608,12 +608,16 @@ impl Out {
             Action::BottomDeck {
                 what,
                 after_playing,
+                any_order,
             } => {
                 self.w("bottom-deck");
                 self.np(what);
                 if let Some(np) = after_playing {
                     self.w("after you play");
                     self.np(np);
+                }
+                if *any_order {
+                    self.w("in any order");
                 }
             }
             Action::Call { what, free } => {

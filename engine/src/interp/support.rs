@@ -326,9 +326,13 @@ impl Walk {
             Action::BottomDeck {
                 what,
                 after_playing,
+                any_order,
             } => {
                 if after_playing.is_some() {
                     self.no(span, "`bottom-deck … after you play it`");
+                }
+                if *any_order {
+                    self.no(span, "`bottom-deck … in any order` other than `the rest`");
                 }
                 self.target(what);
             }

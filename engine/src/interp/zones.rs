@@ -600,6 +600,7 @@ impl Game {
             Action::BottomDeck {
                 what,
                 after_playing: Some(_),
+                ..
             } => {
                 // A Program played this way went to the bottom of its deck once resolved; a
                 // card still in play goes now.
@@ -634,6 +635,24 @@ impl Game {
                     .filter(|&i| self.state.inst(i).is_some_and(|x| x.zone == Zone::Trash))
                     .collect();
                 self.act(Act::BottomDeck(list))?;
+                done(run, true)
+            }
+            // `Bottom-deck the rest in any order` (rule 11.12.2): the player places them one at
+            // a time, each under the ones before, instead of randomizing.
+            Action::BottomDeck {
+                what,
+                any_order: true,
+                ..
+            } if matches!(what.node, Np::Rest { .. }) => {
+                let list = self.zone_select(run, what);
+                if list.is_empty() {
+                    return Ok(Some(done(run, false)));
+                }
+                let n = list.len();
+                let Some(order) = self.pick(run, super::run::Sel::Choose(list, n)) else {
+                    return Ok(Some(Stepped::Wait));
+                };
+                self.act(Act::BottomDeckInOrder(order))?;
                 done(run, true)
             }
             // `Bottom-deck the rest` (rule 11.12: in a random order).
@@ -1103,6 +1122,7 @@ impl Walk {
             Action::BottomDeck {
                 what,
                 after_playing: Some(p),
+                ..
             } => {
                 if !matches!(what.node, Np::Pronoun { .. }) || !matches!(p.node, Np::Pronoun { .. })
                 {

@@ -53,6 +53,9 @@ pub enum Action {
     RollIn(DieId),
     /// bottom-deck cards in a random order (rule 11.12)
     BottomDeck(Vec<InstId>),
+    /// bottom-deck cards in the order given, each placed under the ones before (`in any order`,
+    /// rule 11.12.2)
+    BottomDeckInOrder(Vec<InstId>),
     /// trash the top card of a deck (rule 11.7.2)
     Trash(PlayerId),
     /// swap a Gig with one in the other player's Gig area (rule 6.6; not a steal, 6.6.2)
@@ -84,7 +87,7 @@ impl Action {
             Action::Equip { .. } => ActionKind::Equip,
             Action::Steal { .. } => ActionKind::Steal,
             Action::RollIn(_) => ActionKind::RollIn,
-            Action::BottomDeck(_) => ActionKind::BottomDeck,
+            Action::BottomDeck(_) | Action::BottomDeckInOrder(_) => ActionKind::BottomDeck,
             Action::Trash(_) => ActionKind::Trash,
             Action::Swap { .. } => ActionKind::Swap,
             Action::Adjust { .. } => ActionKind::Adjust,
@@ -100,7 +103,9 @@ impl Action {
             | Action::Sell(inst)
             | Action::Flip(inst) => Some(*inst),
             Action::Equip { gear, .. } => Some(*gear),
-            Action::Defeat(v) | Action::BottomDeck(v) => v.first().copied(),
+            Action::Defeat(v) | Action::BottomDeck(v) | Action::BottomDeckInOrder(v) => {
+                v.first().copied()
+            }
             _ => None,
         }
     }
@@ -315,7 +320,8 @@ impl Game {
                 d.area = DieArea::Gigs(p);
                 self.emit(Event::RolledIn { die, value })
             }
-            Action::BottomDeck(list) => self.bottom_deck(list),
+            Action::BottomDeck(list) => self.bottom_deck(list, true),
+            Action::BottomDeckInOrder(list) => self.bottom_deck(list, false),
             Action::Trash(p) => {
                 // Rule 11.7.2: reveal the top card and move it to the trash.
                 match self.state.players[p.ix()].deck.last().copied() {
@@ -482,13 +488,17 @@ impl Game {
 
     /// Rule 11.12: cards (with their Gear, rule 4.12.3) go to the bottom of their owners'
     /// decks in a random order, randomised together (rule 11.12.1.3).
-    fn bottom_deck(&mut self, list: Vec<InstId>) -> Flow {
+    /// Rule 11.12.1.3: randomized together (with their Gears); `in any order` keeps the
+    /// order given instead (rule 11.12.2).
+    fn bottom_deck(&mut self, list: Vec<InstId>, shuffle: bool) -> Flow {
         let mut all = Vec::new();
         for &i in &list {
             all.push(i);
             all.extend(self.gear_on(i));
         }
-        self.shuffle_ids(&mut all);
+        if shuffle {
+            self.shuffle_ids(&mut all);
+        }
         for &i in &all {
             let owner = self.inst_ok(i)?.owner;
             self.move_card(i, Zone::Deck, owner)?;
