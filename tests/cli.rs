@@ -744,7 +744,8 @@ fn test_file_plays_phrases_no_catalogue_card_says() {
     // Rules 11.5.2.2 and 11.7.2.1.2: `Draw up to 2.` and `Trash up to 2.` choose the number
     // first; rule 9.26.4: `End the attack.`; rule 10.21: an activated effect whose source leaves;
     // rules 1.12, 1.15: `you win the game`, `you lose the game`; rule 9.22: an attacked Gig
-    // area emptied before the Steal Step; rule 11.12.2: `Bottom-deck the rest in any order.`
+    // area emptied before the Steal Step; rule 11.12.2: `Bottom-deck the rest in any order.`;
+    // rule 11.9.1.2: `Sell the top 2 cards of your deck.`
     for (card, n) in [
         ("throwaway-light-reader", 3),
         ("throwaway-dumpster-diver", 3),
@@ -754,6 +755,7 @@ fn test_file_plays_phrases_no_catalogue_card_says() {
         ("throwaway-dead-end", 2),
         ("throwaway-smash-and-grab", 1),
         ("throwaway-card-stacker", 2),
+        ("throwaway-fence", 1),
     ] {
         let fixture = format!("tests/fixtures/cards/alpha/{card}.toml");
         let out = gig(&["test", "--file", &fixture]);
