@@ -340,6 +340,11 @@ impl Pool {
         self.texts.get(idx.0 as usize).map_or(&[][..], |t| &t.when)
     }
 
+    /// The kinds of statement a card's text can make ([`TextKinds::says`]).
+    pub(crate) fn says(&self, idx: CardIdx) -> u32 {
+        self.texts.get(idx.0 as usize).map_or(0, |t| t.says)
+    }
+
     /// The kinds of happening a card's `When …` lines can match (`interp::event_bits`).
     pub(crate) fn when_kinds(&self, idx: CardIdx) -> u16 {
         self.texts.get(idx.0 as usize).map_or(0, |t| t.when_kinds)

@@ -300,7 +300,12 @@ impl Game {
                     pl.field.iter().chain(pl.legends.iter()).copied()
                 })
             };
-            let mut cards: Vec<InstId> = in_play().filter(|&c| when(c)).collect();
+            let mut cards: Vec<InstId> = Vec::new();
+            for p in [tp, tp.other()] {
+                let pl = st.player(p);
+                cards.extend(pl.field.iter().filter(|&&c| when(c)));
+                cards.extend(pl.legends.iter().filter(|&&c| when(c)));
+            }
             // (host, Gear) for Gear with `When …` lines, in instance order.
             if self.kinds.gear_when {
                 let gear: Vec<(InstId, InstId)> = (self.gear_at.iter())

@@ -219,14 +219,20 @@ impl Game {
                 SaidMemo::Ready(at) => {
                     out.extend(at.iter().filter(kind).filter_map(|a| self.static_said(a)))
                 }
-                SaidMemo::Off | SaidMemo::Armed => {
+                SaidMemo::Armed => {
                     drop(memo);
-                    let at = self.statics_in_force();
+                    // remembered for the whole decision: every kind
+                    let at = self.statics_in_force(u32::MAX);
                     out.extend(at.iter().filter(kind).filter_map(|a| self.static_said(a)));
                     let mut memo = self.said_memo.borrow_mut();
                     if matches!(*memo, SaidMemo::Armed) {
                         *memo = SaidMemo::Ready(at);
                     }
+                }
+                SaidMemo::Off => {
+                    drop(memo);
+                    let at = self.statics_in_force(bits);
+                    out.extend(at.iter().filter_map(|a| self.static_said(a)));
                 }
             }
         }
@@ -255,22 +261,25 @@ impl Game {
         out
     }
 
-    /// Where the static statements in force are: one pass over the instances, cards in play
-    /// and Gear equipped to one (a Gear shares the zone of the card it is equipped to).
-    fn statics_in_force(&self) -> Vec<StaticAt> {
+    /// Where the static statements of kinds `bits` in force are: cards in play and Gear
+    /// equipped to one (a Gear shares the zone of the card it is equipped to).
+    fn statics_in_force(&self, bits: u32) -> Vec<StaticAt> {
         let pool = &*self.pool;
         let mut out = Vec::new();
         for &i in &self.statics_at {
             let Some(x) = self.state.inst(i) else {
                 continue;
             };
-            if !pool.has_statics(x.card) || !matches!(x.zone, Zone::Field | Zone::Legends) {
+            if !pool.has_statics(x.card)
+                || pool.says(x.card) & bits == 0
+                || !matches!(x.zone, Zone::Field | Zone::Legends)
+            {
                 continue;
             }
             let kind = pool.facts(x.card).kind;
             match x.equipped_to {
-                Some(host) => self.statics_of(i, host, &mut out),
-                None if kind != CardType::Gear => self.statics_of(i, i, &mut out),
+                Some(host) => self.statics_of(i, host, bits, &mut out),
+                None if kind != CardType::Gear => self.statics_of(i, i, bits, &mut out),
                 None => {}
             }
         }
@@ -294,7 +303,7 @@ impl Game {
     }
 
     /// The statics of card `i` (in play, or a Gear equipped to `host`).
-    fn statics_of(&self, i: InstId, host: InstId, out: &mut Vec<StaticAt>) {
+    fn statics_of(&self, i: InstId, host: InstId, bits: u32, out: &mut Vec<StaticAt>) {
         let Some(x) = self.state.inst(i) else { return };
         let Some(h) = self.state.inst(host) else {
             return;
@@ -312,6 +321,10 @@ impl Game {
             };
             let line = top.saturating_add(k as u8);
             for (j, s) in ss.iter().enumerate() {
+                let said = sentence_bits(&s.node);
+                if said & bits == 0 {
+                    continue; // not asked about: its condition is not read
+                }
                 let on = match s.node.lead.as_ref().map(|l| &l.node) {
                     None => true,
                     Some(Lead::If(c)) => {
@@ -325,7 +338,7 @@ impl Game {
                         src: i,
                         ability: k,
                         sentence: j,
-                        bits: sentence_bits(&s.node),
+                        bits: said,
                     });
                 }
             }
