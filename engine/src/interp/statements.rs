@@ -255,10 +255,16 @@ impl Game {
         if !matches!(*self.said_memo.borrow(), SaidMemo::Off) {
             return f(); // already inside one
         }
+        /// Forgets the memo however `f` ends (a panic included), so no later question reads it.
+        struct Forget<'a>(&'a std::cell::RefCell<SaidMemo>);
+        impl Drop for Forget<'_> {
+            fn drop(&mut self) {
+                *self.0.borrow_mut() = SaidMemo::Off;
+            }
+        }
         *self.said_memo.borrow_mut() = SaidMemo::Armed;
-        let out = f();
-        *self.said_memo.borrow_mut() = SaidMemo::Off;
-        out
+        let _forget = Forget(&self.said_memo);
+        f()
     }
 
     /// Where the static statements of kinds `bits` in force are: cards in play and Gear
