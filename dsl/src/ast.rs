@@ -40,6 +40,16 @@ pub struct CardScript {
     pub text: Script,
 }
 
+impl CardScript {
+    /// Every ability in line order: a Gear's top textbox first, then the rules text (the
+    /// numbering the engine's effects use).
+    pub fn lines(&self) -> impl Iterator<Item = &Spanned<Ability>> {
+        (self.top.iter())
+            .chain(std::iter::once(&self.text))
+            .flat_map(|t| t.abilities.iter())
+    }
+}
+
 /// One textbox: its abilities, one a line, and the referents they introduce.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Script {

@@ -258,11 +258,7 @@ impl Pool {
     /// Ability `line` of a card: the top textbox's abilities first, then the rules text's.
     pub fn ability(&self, idx: CardIdx, line: u8) -> Option<&Spanned<Ability>> {
         let s = self.script(idx)?;
-        s.top
-            .iter()
-            .chain(std::iter::once(&s.text))
-            .flat_map(|t| t.abilities.iter())
-            .nth(line as usize)
+        s.lines().nth(line as usize)
     }
 
     /// The lines of a card that trigger on a timing label.
@@ -425,11 +421,7 @@ impl Text {
         let mut turn = Vec::new();
         let mut when = Vec::new();
         let mut when_kinds = 0;
-        let abilities = script
-            .top
-            .iter()
-            .chain(std::iter::once(&script.text))
-            .flat_map(|t| t.abilities.iter());
+        let abilities = script.lines();
         for (line, a) in abilities.enumerate() {
             if let Ability::Triggered { trigger, .. } = &a.node {
                 match &trigger.node {
@@ -446,13 +438,7 @@ impl Text {
         let executes = |line: usize| !unsupported.iter().any(|(u, _)| usize::from(u.line) == line);
         let mut activated = Vec::new();
         let mut cost_rules = Vec::new();
-        for (line, a) in script
-            .top
-            .iter()
-            .chain(std::iter::once(&script.text))
-            .flat_map(|t| t.abilities.iter())
-            .enumerate()
-        {
+        for (line, a) in script.lines().enumerate() {
             match &a.node {
                 // Offered even when its effect does not execute yet: activating it pays the
                 // costs and logs `not executed` (never a silent no-op).
@@ -470,18 +456,10 @@ impl Text {
             .any(|a| matches!(a.node, Ability::Static(_)))
             && unsupported.is_empty();
         let replaces = script
-            .top
-            .iter()
-            .chain(std::iter::once(&script.text))
-            .flat_map(|t| t.abilities.iter())
+            .lines()
             .any(|a| matches!(a.node, Ability::Replacement { .. }))
             && unsupported.is_empty();
-        let says = script
-            .top
-            .iter()
-            .chain(std::iter::once(&script.text))
-            .flat_map(|t| t.abilities.iter())
-            .fold(0, |m, a| m | interp::says_of(&a.node));
+        let says = script.lines().fold(0, |m, a| m | interp::says_of(&a.node));
         Text {
             says,
             when_kinds,

@@ -449,20 +449,22 @@ fn random_games_of_random_legal_decks_keep_every_invariant() {
     );
 }
 
+/// The number in environment variable `k`, else `default`.
+fn env_u64(k: &str, default: u64) -> u64 {
+    std::env::var(k)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// The soak test: a million games (run in release, `--ignored`). `RELIABILITY_GAMES` and
 /// `RELIABILITY_FIRST` change the count and the first seed.
 #[test]
 #[ignore]
 fn soak_a_million_random_games() {
-    let env = |k: &str, d: u64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(d)
-    };
     let (first, n) = (
-        env("RELIABILITY_FIRST", GAMES),
-        env("RELIABILITY_GAMES", SOAK_GAMES),
+        env_u64("RELIABILITY_FIRST", GAMES),
+        env_u64("RELIABILITY_GAMES", SOAK_GAMES),
     );
     let start = std::time::Instant::now();
     let bad = run(first, n, SOAK);
@@ -483,10 +485,7 @@ fn soak_a_million_random_games() {
 #[test]
 #[ignore]
 fn one_game() {
-    let seed = std::env::var("RELIABILITY_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
+    let seed = env_u64("RELIABILITY_SEED", 0);
     let (mut g, rng) = game_setup(seed);
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play_on(&mut g, rng, FULL)))
         .unwrap_or_else(|_| Err("panicked".into()));

@@ -191,11 +191,7 @@ impl Game {
             let Some(script) = pool.script(x.card) else {
                 continue;
             };
-            let abilities = script
-                .top
-                .iter()
-                .chain(std::iter::once(&script.text))
-                .flat_map(|t| t.abilities.iter());
+            let abilities = script.lines();
             for (line, a) in abilities.enumerate() {
                 let Ability::Replacement {
                     subject,
