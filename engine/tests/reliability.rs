@@ -329,31 +329,24 @@ fn play_on(g: &mut Game, mut rng: ChaCha8Rng, depth: Depth) -> Result<(), String
     Ok(())
 }
 
-/// The labels of the choices of a game (not the automatic ones), from its log.
+/// The labels of the choices of a game (not the automatic ones), in its log's order.
+fn choices(g: &Game) -> impl DoubleEndedIterator<Item = &String> {
+    g.log().iter().filter_map(|e| match e {
+        LogEntry::Choice {
+            label, auto: false, ..
+        } => Some(label),
+        _ => None,
+    })
+}
+
+/// [`choices`], collected.
 fn choice_labels(g: &Game) -> Vec<String> {
-    g.log()
-        .iter()
-        .filter_map(|e| match e {
-            LogEntry::Choice {
-                label, auto: false, ..
-            } => Some(label.clone()),
-            _ => None,
-        })
-        .collect()
+    choices(g).cloned().collect()
 }
 
 /// The label of the last choice in the log.
 fn last_choice(g: &Game) -> String {
-    g.log()
-        .iter()
-        .rev()
-        .find_map(|e| match e {
-            LogEntry::Choice {
-                label, auto: false, ..
-            } => Some(label.clone()),
-            _ => None,
-        })
-        .unwrap_or_default()
+    choices(g).next_back().cloned().unwrap_or_default()
 }
 
 fn round_trip(g: &Game) -> Result<(), String> {

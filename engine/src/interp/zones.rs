@@ -317,14 +317,7 @@ impl Game {
 
     /// `that Gig's value`: a number read from a Gig chosen earlier.
     fn zone_expr(&self, run: &EffectRun, e: &Expr) -> Option<i64> {
-        let np = match e {
-            Expr::Stat {
-                owner: Owner::Of(np),
-                stat: Stat::Value,
-            }
-            | Expr::ValueOf(np) => np,
-            _ => return None,
-        };
+        let np = value_of(e)?;
         let Np::Phrase(p) = &np.node else {
             return None;
         };
@@ -1245,15 +1238,22 @@ fn is_hand_filter(m: &PostMod) -> bool {
     }
 }
 
-/// `that Gig's value`, `the value of that Gig`: a Gig bound earlier.
-fn is_gig_value(e: &Expr) -> bool {
-    let np = match e {
+/// What `… 's value` or `the value of …` reads the value of.
+fn value_of(e: &Expr) -> Option<&NounPhrase> {
+    match e {
         Expr::Stat {
             owner: Owner::Of(np),
             stat: Stat::Value,
         }
-        | Expr::ValueOf(np) => np,
-        _ => return false,
+        | Expr::ValueOf(np) => Some(np),
+        _ => None,
+    }
+}
+
+/// `that Gig's value`, `the value of that Gig`: a Gig bound earlier.
+fn is_gig_value(e: &Expr) -> bool {
+    let Some(np) = value_of(e) else {
+        return false;
     };
     matches!(&np.node, Np::Phrase(p) if p.head.noun == Noun::Gig
         && matches!(p.refers_to, Some(Ref::Binding(_))))
