@@ -978,6 +978,126 @@ fn labels_second_copies_get_a_number_only_when_needed() {
     );
 }
 
+// ---- replacement effects (rules 10.24–10.30) -------------------------------------------------
+
+/// A mandatory replacement of a card's moves that prevents them (rule 10.24), as a card's
+/// `… can't leave …` would make.
+fn prevent_moves(g: &mut gigscript_engine::Game, c: gigscript_engine::state::InstId) {
+    g.add_replacement(Replacement {
+        on: ActionKind::Move,
+        affected: Some(c),
+        source: c,
+        duration: Duration::ThisTurn,
+    })
+    .unwrap();
+}
+
+#[test]
+fn replacement_10_25_a_mandatory_prevention_replaces_a_units_move() {
+    // The control for rule 10.30 below: no game mechanic replaces moving a Unit to its
+    // owner's hand, so the mandatory replacement applies and the Unit stays.
+    let mut me = PlayerSetup::default();
+    me.field = cards(&["psycho-squad"]);
+    let mut g = game(&setup(me, PlayerSetup::default()));
+    let u = g.find(ME, Zone::Field, "psycho-squad").unwrap();
+    prevent_moves(&mut g, u);
+    g.perform(Action::Move {
+        inst: u,
+        to: Zone::Hand,
+        player: ME,
+    })
+    .unwrap();
+    assert_eq!(g.zone_ids(ME, Zone::Field), ["psycho-squad"]);
+    assert!(g.zone(ME, Zone::Hand).is_empty());
+}
+
+#[test]
+fn replacement_10_30_the_go_solo_removal_supersedes_a_mandatory_replacement() {
+    // Rule 11.25.1's "if it leaves the field, remove it from the game" replaces where a solo
+    // Legend leaving the field goes; a mandatory replacement of the same move gives way to it.
+    let mut me = PlayerSetup::default();
+    me.legends = vec![spec("royce-psycho-on-the-edge", true, true, false, &[])];
+    me.eddies = eddies(6);
+    let mut g = game(&setup(me, PlayerSetup::default()));
+    steps(&mut g, &["go solo royce-psycho-on-the-edge"]);
+    let r = g.find(ME, Zone::Field, "royce-psycho-on-the-edge").unwrap();
+    prevent_moves(&mut g, r);
+    g.perform(Action::Move {
+        inst: r,
+        to: Zone::Hand,
+        player: ME,
+    })
+    .unwrap();
+    assert_eq!(g.zone_ids(ME, Zone::Removed), ["royce-psycho-on-the-edge"]);
+    assert!(g.zone(ME, Zone::Field).is_empty());
+}
+
+#[test]
+fn replacement_10_30_a_legend_moved_to_an_invalid_area_is_removed_despite_a_mandatory_one() {
+    // Rule 4.4.1 is a game mechanic's replacement too: the Legend leaves its Legends area for
+    // the hand, is removed from the game instead, and the mandatory prevention doesn't apply.
+    let mut me = PlayerSetup::default();
+    me.legends = cards(&["dexter-deshawn-off-the-grid"]);
+    let mut g = game(&setup(me, PlayerSetup::default()));
+    let l = g.zone(ME, Zone::Legends)[0];
+    prevent_moves(&mut g, l);
+    g.perform(Action::Move {
+        inst: l,
+        to: Zone::Hand,
+        player: ME,
+    })
+    .unwrap();
+    assert_eq!(
+        g.zone_ids(ME, Zone::Removed),
+        ["dexter-deshawn-off-the-grid"]
+    );
+    assert!(g.zone(ME, Zone::Legends).is_empty());
+}
+
+#[test]
+fn replacement_10_30_a_legend_moved_within_valid_areas_keeps_the_mandatory_one() {
+    // No game mechanic replaces a Legend's move to the field (rule 4.4: a valid area), so
+    // the mandatory replacement applies there.
+    let mut me = PlayerSetup::default();
+    me.legends = cards(&["dexter-deshawn-off-the-grid"]);
+    let mut g = game(&setup(me, PlayerSetup::default()));
+    let l = g.zone(ME, Zone::Legends)[0];
+    prevent_moves(&mut g, l);
+    g.perform(Action::Move {
+        inst: l,
+        to: Zone::Field,
+        player: ME,
+    })
+    .unwrap();
+    assert_eq!(
+        g.zone_ids(ME, Zone::Legends),
+        ["dexter-deshawn-off-the-grid"]
+    );
+}
+
+#[test]
+fn replacement_10_30_a_defeat_is_not_the_move_the_mechanic_replaces() {
+    // Rule 9.19.1.1: a defeated Unit is then moved to the trash. The game mechanic replaces
+    // that move, not the defeat, so a mandatory replacement of the defeat itself still
+    // applies to a solo Legend (as Deadman Transmitter does, rule 10.24's EXAMPLE).
+    let mut me = PlayerSetup::default();
+    me.legends = vec![spec("royce-psycho-on-the-edge", true, true, false, &[])];
+    me.eddies = eddies(6);
+    let mut g = game(&setup(me, PlayerSetup::default()));
+    steps(&mut g, &["go solo royce-psycho-on-the-edge"]);
+    let r = g.find(ME, Zone::Field, "royce-psycho-on-the-edge").unwrap();
+    g.add_replacement(Replacement {
+        on: ActionKind::Defeat,
+        affected: Some(r),
+        source: r,
+        duration: Duration::ThisTurn,
+    })
+    .unwrap();
+    g.perform(Action::Defeat(vec![r])).unwrap();
+    assert_eq!(g.zone_ids(ME, Zone::Field), ["royce-psycho-on-the-edge"]);
+    assert!(g.zone(ME, Zone::Removed).is_empty());
+}
+
 // ---- actions --------------------------------------------------------------------------------
 
 #[test]

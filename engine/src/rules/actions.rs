@@ -229,6 +229,9 @@ impl Game {
             .iter()
             .find(|r| r.on == kind && (r.affected.is_none() || r.affected == affected))
             .copied()
+            // Rule 10.30: where a game mechanic replaces the action (a Legend leaving for an
+            // area it can't be in, a solo Legend leaving the field), mandatory ones don't apply.
+            .filter(|_| !affected.is_some_and(|i| self.mechanic_replaces(&action, i)))
         {
             return self.emit(Event::Prevented {
                 kind,
@@ -399,6 +402,30 @@ impl Game {
         })
     }
 
+    /// Where a game mechanic sends card `i` instead of area `to`: Legends outside the field
+    /// and Legends area are removed from the game (rule 4.4.1), and so is a {Go Solo} Legend
+    /// leaving the field (rule 11.25.1). `None` when no mechanic replaces the move.
+    fn mechanic_destination(&self, i: InstId, to: Zone) -> Option<Zone> {
+        let inst = self.state.inst(i)?;
+        let is_legend = self.pool.facts(inst.card).kind == CardType::Legend;
+        let invalid = is_legend && !to.valid_for_legend();
+        let solo = inst.go_solo && inst.zone == Zone::Field && to != Zone::Field;
+        (invalid || solo).then_some(Zone::Removed)
+    }
+
+    /// Whether a game mechanic's replacement applies to `action` done to card `i` (rule 10.30):
+    /// the card is moved, or bottom-decked, where a mechanic sends it elsewhere. A defeat is
+    /// not such an action: the mechanic replaces the move to the trash that follows it
+    /// (rule 9.19.1.1), so a replacement of the defeat itself still applies.
+    fn mechanic_replaces(&self, action: &Action, i: InstId) -> bool {
+        let to = match action {
+            Action::Move { to, .. } => *to,
+            Action::BottomDeck(_) | Action::BottomDeckInOrder(_) => Zone::Deck,
+            _ => return false,
+        };
+        self.mechanic_destination(i, to).is_some()
+    }
+
     /// Moves a card, applying the area rules: Legends outside the field and Legends area are
     /// removed from the game (rule 4.4.1), a {Go Solo} Legend leaving the field is removed
     /// (rule 11.25.1), Gear moves with its host and is unequipped outside the field and
@@ -412,14 +439,7 @@ impl Game {
                 list.retain(|&x| x != i);
             }
         }
-        let is_legend = self.pool.facts(inst.card).kind == CardType::Legend;
-        let mut dest = to;
-        if is_legend && !to.valid_for_legend() {
-            dest = Zone::Removed;
-        }
-        if inst.go_solo && from == Zone::Field && to != Zone::Field {
-            dest = Zone::Removed;
-        }
+        let dest = self.mechanic_destination(i, to).unwrap_or(to);
         let in_play = matches!(dest, Zone::Field | Zone::Legends | Zone::Eddies);
         let controller = if in_play { player } else { inst.owner };
         let turn = self.state.turn;
