@@ -201,6 +201,8 @@ impl Table {
         state.reseed(game_seed(self.seed, k, 0));
         let mut game = Game::from_state(self.pool.clone(), state);
         game.set_log_choices(false);
+        // A game that fails is counted as an engine error and dropped, never resumed.
+        game.set_rollback(false);
         let mut bots = [self.bot(0, k), self.bot(1, k)];
         let mut decisions = 0;
         let mut error = false;
@@ -233,7 +235,9 @@ impl Table {
         acc.played += 1;
         acc.decisions += p.decisions;
         acc.turns += u64::from(g.state().turn);
-        let winner = match g.outcome() {
+        // An engine error comes first: with rollback off, the failed change may have gone as
+        // far as an outcome.
+        let winner = match g.outcome().filter(|_| !p.error) {
             Some(GameOutcome::Winner(w)) => {
                 acc.wins[w.ix()] += 1;
                 Some(w.ix())

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-/// Why the engine refused a request. The state is unchanged whenever one is returned.
+/// Why the engine refused a request. The state is unchanged whenever one is returned (unless
+/// the host turned rollback off, [`crate::Game::set_rollback`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineError {
     /// the game is over; there is nothing to choose
@@ -15,6 +16,8 @@ pub enum EngineError {
     LimitExceeded(&'static str),
     /// an internal invariant broke: a bug in the engine, not in the input
     Bug(&'static str),
+    /// an earlier change failed with rollback off; the game can't go on
+    Abandoned,
 }
 
 impl fmt::Display for EngineError {
@@ -27,6 +30,7 @@ impl fmt::Display for EngineError {
             EngineError::NoSuchLabel(l) => write!(f, "no option is labelled `{l}`"),
             EngineError::LimitExceeded(what) => write!(f, "limit exceeded: {what}"),
             EngineError::Bug(what) => write!(f, "bug in the engine: {what}"),
+            EngineError::Abandoned => write!(f, "the game was abandoned at an earlier error"),
         }
     }
 }

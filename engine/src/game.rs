@@ -53,6 +53,11 @@ pub struct Game {
     pub(crate) cached: Option<Decision>,
     /// whether choices are written to the log (off for fast headless games)
     pub(crate) log_choices: bool,
+    /// whether a failed change is undone (off for headless games dropped at their first error)
+    rollback: bool,
+    /// a change failed with rollback off: the state is half-changed and the game is over for
+    /// its host
+    abandoned: bool,
     /// the kinds of card text this game's cards have (fast paths for the others)
     pub(crate) kinds: crate::pool::TextKinds,
     /// the instances whose card has a static ability, and the Gear (a game's instances are
@@ -100,6 +105,8 @@ impl Game {
             backup,
             cached: None,
             log_choices: true,
+            rollback: true,
+            abandoned: false,
             said_memo: Default::default(),
             statics_at,
             gear_at,
@@ -123,6 +130,23 @@ impl Game {
         self.log_choices = on;
     }
 
+    /// Whether a change that fails is undone (default on: rule 11.4.1.2, an error leaves the
+    /// state as it was). A host that drops a game at its first error, as `gig sim` does, may
+    /// turn it off to skip the copy of the state each change takes. A failed change then
+    /// leaves the game abandoned: no decision, and every later change fails. An illegal or
+    /// stale choice is refused before anything changes, either way.
+    pub fn set_rollback(&mut self, on: bool) {
+        self.rollback = on;
+    }
+
+    /// Refuses every change once the game is abandoned ([`Game::set_rollback`]).
+    fn usable(&self) -> Result<(), EngineError> {
+        match self.abandoned {
+            true => Err(EngineError::Abandoned),
+            false => Ok(()),
+        }
+    }
+
     /// The current decision without recomputing it (computed once after each change), or
     /// `None` when the game is over. Same value as [`Game::decision`].
     pub fn decision_ref(&self) -> Option<&Decision> {
@@ -132,6 +156,7 @@ impl Game {
     /// Applies option `ix` of the current decision (as [`Game::decision_ref`] lists them):
     /// the fast path for bots, which choose by index. Same guarantees as [`Game::apply`].
     pub fn apply_index(&mut self, ix: usize) -> Result<(), EngineError> {
+        self.usable()?;
         let Some(d) = self.cached.take() else {
             return Err(EngineError::GameOver);
         };
@@ -140,7 +165,7 @@ impl Game {
             return Err(EngineError::IllegalChoice);
         }
         let r = self.apply_option(&d, ix);
-        if r.is_err() {
+        if r.is_err() && !self.abandoned {
             self.cached = Some(d);
         }
         r
@@ -148,7 +173,10 @@ impl Game {
 
     /// Recomputes the cached decision after the state was changed directly.
     pub(crate) fn invalidate(&mut self) {
-        self.cached = self.current_decision();
+        self.cached = match self.abandoned {
+            true => None,
+            false => self.current_decision(),
+        };
     }
 
     /// The Gear equipped to `host`, in instance order ([`State::gear_of`] for the hot paths).
@@ -182,12 +210,16 @@ impl Game {
 
     /// The current decision, or `None` when the game is over.
     pub fn decision(&self) -> Option<Decision> {
-        self.current_decision()
+        match self.abandoned {
+            true => None,
+            false => self.current_decision(),
+        }
     }
 
     /// Applies a choice: advances to the next decision, or returns an error and leaves the state
     /// exactly as it was (rule 11.4.1.2).
     pub fn apply(&mut self, choice: &Choice) -> Result<(), EngineError> {
+        self.usable()?;
         let d = self.current_decision().ok_or(EngineError::GameOver)?;
         let Some(ix) = d.options.iter().position(|c| c == choice) else {
             return Err(EngineError::IllegalChoice);
@@ -197,6 +229,7 @@ impl Game {
 
     /// Applies the option of the current decision whose label is exactly `label`.
     pub fn apply_label(&mut self, label: &str) -> Result<(), EngineError> {
+        self.usable()?;
         let d = self.current_decision().ok_or(EngineError::GameOver)?;
         let labels = self.labels(&d);
         let Some(ix) = labels.iter().position(|l| l == label) else {
@@ -224,7 +257,10 @@ impl Game {
     /// Runs a change of the game; if it fails, restores the state and log as they were, so an
     /// error never leaves a half-done change (rule 11.4.1.2).
     pub(crate) fn guarded(&mut self, f: impl FnOnce(&mut Game) -> Flow) -> Result<(), EngineError> {
-        self.backup.copy_from(&self.state);
+        self.usable()?;
+        if self.rollback {
+            self.backup.copy_from(&self.state);
+        }
         let log_len = self.log.len();
         let saved = self.cached.take();
         match f(self) {
@@ -237,6 +273,11 @@ impl Game {
             Err(Stop::Over) => {
                 self.invalidate();
                 Ok(())
+            }
+            Err(Stop::Err(e)) if !self.rollback => {
+                self.abandoned = true;
+                self.cached = None;
+                Err(e)
             }
             Err(Stop::Err(e)) => {
                 std::mem::swap(&mut self.state, &mut self.backup);

@@ -195,3 +195,41 @@ fn a_limit_hit_mid_step_restores_the_state_byte_identical() {
     assert_eq!(snapshot(&g), before);
     assert_eq!(g.log().len(), log);
 }
+
+#[test]
+fn without_rollback_a_failed_change_abandons_the_game() {
+    use gigscript_engine::state::{EffectRef, EventKind, Trigger};
+    let mut me = PlayerSetup::default();
+    me.field = cards(&["psycho-squad"]);
+    me.hand = cards(&["chrome-fang"]);
+    let mut rival = PlayerSetup::default();
+    rival.gigs = vec![die(1, 4, 2)];
+    let mut g = game(&setup(me, rival));
+    g.set_rollback(false);
+    // An illegal choice is still refused before anything changes.
+    let before = snapshot(&g);
+    assert_eq!(g.apply(&Choice::Yes), Err(EngineError::IllegalChoice));
+    assert_eq!(snapshot(&g), before);
+    let a = g.zone(PlayerId(0), gigscript_engine::Zone::Field)[0];
+    for n in 0..=gigscript_engine::game::MAX_PENDING as u16 {
+        g.add_trigger(Trigger {
+            on: EventKind::Spend,
+            source: a,
+            any_card: true,
+            effect: EffectRef::Opaque(n),
+        })
+        .unwrap();
+    }
+    assert_eq!(
+        g.apply_label("attack rival gigs with psycho-squad"),
+        Err(EngineError::LimitExceeded("pending effects"))
+    );
+    // The half-done change is not undone: the game offers nothing more.
+    assert_eq!(g.decision(), None);
+    assert!(g.decision_ref().is_none());
+    assert_eq!(g.apply_index(0), Err(EngineError::Abandoned));
+    assert_eq!(
+        g.apply_label("play chrome-fang"),
+        Err(EngineError::Abandoned)
+    );
+}
