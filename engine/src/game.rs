@@ -66,6 +66,8 @@ pub struct Game {
     pub(crate) gear_at: Vec<InstId>,
     /// the static statements in force while a decision is computed (not state)
     pub(crate) said_memo: std::cell::RefCell<crate::interp::SaidMemo>,
+    /// room for a list of cards, reused by the hot paths (not state)
+    pub(crate) scratch: Vec<InstId>,
 }
 
 impl Game {
@@ -108,6 +110,7 @@ impl Game {
             rollback: true,
             abandoned: false,
             said_memo: Default::default(),
+            scratch: Vec::new(),
             statics_at,
             gear_at,
         };

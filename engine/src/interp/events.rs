@@ -300,7 +300,9 @@ impl Game {
                     pl.field.iter().chain(pl.legends.iter()).copied()
                 })
             };
-            let mut cards: Vec<InstId> = Vec::new();
+            // The list reuses the room of the last one (most happenings trigger nothing).
+            let mut cards = std::mem::take(&mut self.scratch);
+            cards.clear();
             for p in [tp, tp.other()] {
                 let pl = st.player(p);
                 cards.extend(pl.field.iter().filter(|&&c| when(c)));
@@ -316,61 +318,73 @@ impl Game {
                     cards.extend(gear.iter().filter(|&&(h, _)| h == host).map(|&(_, g)| g));
                 }
             }
-            for src in cards {
-                let Some(x) = self.state.inst(src).copied() else {
+            let r = match cards.is_empty() {
+                true => Ok(()),
+                false => self.trigger_from(&cards, h),
+            };
+            self.scratch = cards;
+            r?;
+        }
+        self.next_time_delayed(h)
+    }
+
+    /// Makes pending the `When …` lines of `cards` (in that order) that happening `h` triggers.
+    fn trigger_from(&mut self, cards: &[InstId], h: Happening) -> Flow {
+        let pool = self.pool.clone();
+        for &src in cards {
+            let Some(x) = self.state.inst(src).copied() else {
+                continue;
+            };
+            if !x.face_up || !matches!(x.zone, Zone::Field | Zone::Legends) {
+                continue;
+            }
+            let lines = pool.when_lines(x.card);
+            if lines.is_empty() {
+                continue;
+            }
+            let top = pool.top_len(x.card);
+            let is_gear = x.equipped_to.is_some();
+            for &line in lines {
+                // Rule 4.11: a Gear's bottom textbox belongs to its host.
+                if is_gear && line < top {
+                    continue;
+                }
+                let Some(Ability::Triggered { trigger, .. }) =
+                    pool.ability(x.card, line).map(|a| &a.node)
+                else {
                     continue;
                 };
-                if !x.face_up || !matches!(x.zone, Zone::Field | Zone::Legends) {
+                let (ev, first) = match &trigger.node {
+                    Trigger::When(e) => (&e.node, false),
+                    Trigger::FirstTimeEachTurn(e) => (&e.node, true),
+                    _ => continue,
+                };
+                let turn = self.state.turn;
+                if first
+                    && self
+                        .state
+                        .fired
+                        .iter()
+                        .any(|f| f.source == src && f.line == line && f.turn == turn)
+                {
                     continue;
                 }
-                let lines = pool.when_lines(x.card);
-                if lines.is_empty() {
-                    continue;
-                }
-                let top = pool.top_len(x.card);
-                let is_gear = x.equipped_to.is_some();
-                for &line in lines {
-                    // Rule 4.11: a Gear's bottom textbox belongs to its host.
-                    if is_gear && line < top {
-                        continue;
-                    }
-                    let Some(Ability::Triggered { trigger, .. }) =
-                        pool.ability(x.card, line).map(|a| &a.node)
-                    else {
-                        continue;
-                    };
-                    let (ev, first) = match &trigger.node {
-                        Trigger::When(e) => (&e.node, false),
-                        Trigger::FirstTimeEachTurn(e) => (&e.node, true),
-                        _ => continue,
-                    };
-                    let turn = self.state.turn;
-                    if first
-                        && self
-                            .state
-                            .fired
-                            .iter()
-                            .any(|f| f.source == src && f.line == line && f.turn == turn)
-                    {
-                        continue;
-                    }
-                    for (cards, dice) in self.matches(src, x.controller, ev, h, &[]) {
-                        self.pending_with(x.controller, src, line, cards, dice, None)?;
-                        if first {
-                            // A new turn starts a new record (rule 8.18).
-                            self.state.fired.retain(|f| f.turn == turn);
-                            self.state.fired.push(Fired {
-                                source: src,
-                                line,
-                                turn,
-                            });
-                            break;
-                        }
+                for (cards, dice) in self.matches(src, x.controller, ev, h, &[]) {
+                    self.pending_with(x.controller, src, line, cards, dice, None)?;
+                    if first {
+                        // A new turn starts a new record (rule 8.18).
+                        self.state.fired.retain(|f| f.turn == turn);
+                        self.state.fired.push(Fired {
+                            source: src,
+                            line,
+                            turn,
+                        });
+                        break;
                     }
                 }
             }
         }
-        self.next_time_delayed(h)
+        Ok(())
     }
 
     /// `The next time … this turn`: the first delayed effect waiting for this happening

@@ -47,16 +47,24 @@ pub(crate) struct StaticAt {
 }
 
 /// The static statements in force, remembered while a decision is computed (see
-/// [`Game::with_said_memo`]); never part of the state.
+/// [`Game::with_said_memo`]); never part of the state. The list keeps its room between
+/// decisions.
 #[derive(Clone, Debug, Default)]
-pub(crate) enum SaidMemo {
+pub(crate) struct SaidMemo {
+    mode: Memo,
+    /// the statements, when [`Memo::Ready`]; else room for the next list
+    at: Vec<StaticAt>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Memo {
     /// not remembering: every question reads the cards again
     #[default]
     Off,
     /// remembering, nothing read yet
     Armed,
-    /// remembering these
-    Ready(Vec<StaticAt>),
+    /// remembering the list
+    Ready,
 }
 
 /// The bits of the kinds of statement the questions below read ([`predicate_bit`]).
@@ -214,25 +222,31 @@ impl Game {
         }
         let kind = |a: &&StaticAt| a.bits & bits != 0;
         if self.kinds.statics {
-            let memo = self.said_memo.borrow();
-            match &*memo {
-                SaidMemo::Ready(at) => {
-                    out.extend(at.iter().filter(kind).filter_map(|a| self.static_said(a)))
-                }
-                SaidMemo::Armed => {
+            let mut memo = self.said_memo.borrow_mut();
+            match memo.mode {
+                Memo::Ready => out.extend(
+                    memo.at
+                        .iter()
+                        .filter(kind)
+                        .filter_map(|a| self.static_said(a)),
+                ),
+                mode => {
+                    // Remembered for the whole decision (every kind), or read for this
+                    // question only; reading may ask questions in turn (conditions), so the
+                    // memo is let go meanwhile.
+                    let mut at = std::mem::take(&mut memo.at);
                     drop(memo);
-                    // remembered for the whole decision: every kind
-                    let at = self.statics_in_force(u32::MAX);
+                    at.clear();
+                    let armed = mode == Memo::Armed;
+                    self.statics_in_force(if armed { u32::MAX } else { bits }, &mut at);
                     out.extend(at.iter().filter(kind).filter_map(|a| self.static_said(a)));
                     let mut memo = self.said_memo.borrow_mut();
-                    if matches!(*memo, SaidMemo::Armed) {
-                        *memo = SaidMemo::Ready(at);
+                    if armed && memo.mode == Memo::Armed {
+                        memo.mode = Memo::Ready;
+                        memo.at = at;
+                    } else if memo.at.capacity() < at.capacity() {
+                        memo.at = at;
                     }
-                }
-                SaidMemo::Off => {
-                    drop(memo);
-                    let at = self.statics_in_force(bits);
-                    out.extend(at.iter().filter_map(|a| self.static_said(a)));
                 }
             }
         }
@@ -252,26 +266,25 @@ impl Game {
     /// Runs `f` (which only reads the game) with the static statements in force computed at
     /// most once: a decision's options ask them many times over an unchanging state.
     pub(crate) fn with_said_memo<T>(&self, f: impl FnOnce() -> T) -> T {
-        if !matches!(*self.said_memo.borrow(), SaidMemo::Off) {
+        if self.said_memo.borrow().mode != Memo::Off {
             return f(); // already inside one
         }
         /// Forgets the memo however `f` ends (a panic included), so no later question reads it.
         struct Forget<'a>(&'a std::cell::RefCell<SaidMemo>);
         impl Drop for Forget<'_> {
             fn drop(&mut self) {
-                *self.0.borrow_mut() = SaidMemo::Off;
+                self.0.borrow_mut().mode = Memo::Off;
             }
         }
-        *self.said_memo.borrow_mut() = SaidMemo::Armed;
+        self.said_memo.borrow_mut().mode = Memo::Armed;
         let _forget = Forget(&self.said_memo);
         f()
     }
 
     /// Where the static statements of kinds `bits` in force are: cards in play and Gear
     /// equipped to one (a Gear shares the zone of the card it is equipped to).
-    fn statics_in_force(&self, bits: u32) -> Vec<StaticAt> {
+    fn statics_in_force(&self, bits: u32, out: &mut Vec<StaticAt>) {
         let pool = &*self.pool;
-        let mut out = Vec::new();
         for &i in &self.statics_at {
             let Some(x) = self.state.inst(i) else {
                 continue;
@@ -284,12 +297,11 @@ impl Game {
             }
             let kind = pool.facts(x.card).kind;
             match x.equipped_to {
-                Some(host) => self.statics_of(i, host, bits, &mut out),
-                None if kind != CardType::Gear => self.statics_of(i, i, bits, &mut out),
+                Some(host) => self.statics_of(i, host, bits, out),
+                None if kind != CardType::Gear => self.statics_of(i, i, bits, out),
                 None => {}
             }
         }
-        out
     }
 
     /// The statement a static sentence makes.
