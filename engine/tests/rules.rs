@@ -1076,6 +1076,28 @@ fn replacement_10_30_a_legend_moved_within_valid_areas_keeps_the_mandatory_one()
 }
 
 #[test]
+fn replacement_10_30_a_solo_legend_bottom_decked_is_removed_despite_a_mandatory_one() {
+    // Bottom-decking moves the solo Legend out of the field to the deck, where it can't be
+    // (rules 4.4.1, 11.25.1): removed from the game, the mandatory prevention superseded.
+    let mut me = PlayerSetup::default();
+    me.legends = vec![spec("royce-psycho-on-the-edge", true, true, false, &[])];
+    me.eddies = eddies(6);
+    let mut g = game(&setup(me, PlayerSetup::default()));
+    steps(&mut g, &["go solo royce-psycho-on-the-edge"]);
+    let r = g.find(ME, Zone::Field, "royce-psycho-on-the-edge").unwrap();
+    g.add_replacement(Replacement {
+        on: ActionKind::BottomDeck,
+        affected: Some(r),
+        source: r,
+        duration: Duration::ThisTurn,
+    })
+    .unwrap();
+    g.perform(Action::BottomDeck(vec![r])).unwrap();
+    assert_eq!(g.zone_ids(ME, Zone::Removed), ["royce-psycho-on-the-edge"]);
+    assert!(g.zone(ME, Zone::Field).is_empty());
+}
+
+#[test]
 fn replacement_10_30_a_defeat_is_not_the_move_the_mechanic_replaces() {
     // Rule 9.19.1.1: a defeated Unit is then moved to the trash. The game mechanic replaces
     // that move, not the defeat, so a mandatory replacement of the defeat itself still

@@ -414,13 +414,13 @@ impl Game {
     }
 
     /// Whether a game mechanic's replacement applies to `action` done to card `i` (rule 10.30):
-    /// the card is moved, or bottom-decked, where a mechanic sends it elsewhere. A defeat is
-    /// not such an action: the mechanic replaces the move to the trash that follows it
+    /// the card is moved, or bottom-decked alone, where a mechanic sends it elsewhere. A defeat
+    /// is not such an action: the mechanic replaces the move to the trash that follows it
     /// (rule 9.19.1.1), so a replacement of the defeat itself still applies.
     fn mechanic_replaces(&self, action: &Action, i: InstId) -> bool {
         let to = match action {
             Action::Move { to, .. } => *to,
-            Action::BottomDeck(_) | Action::BottomDeckInOrder(_) => Zone::Deck,
+            Action::BottomDeck(v) | Action::BottomDeckInOrder(v) if v.len() == 1 => Zone::Deck,
             _ => return false,
         };
         self.mechanic_destination(i, to).is_some()
