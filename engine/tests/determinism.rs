@@ -167,16 +167,11 @@ fn every_option_of_random_positions_applies_or_errors_without_panicking() {
     }
 }
 
-#[test]
-fn a_limit_hit_mid_step_restores_the_state_byte_identical() {
+/// More triggers on spending a card, watched by "me"'s first Unit, than `MAX_PENDING` effects
+/// may be pending: the next spend hits the limit mid-step.
+fn flood_spend_triggers(g: &mut Game) {
     use gigscript_engine::state::{EffectRef, EventKind, Trigger};
-    let mut me = PlayerSetup::default();
-    me.field = cards(&["psycho-squad"]);
-    let mut rival = PlayerSetup::default();
-    rival.gigs = vec![die(1, 4, 2)];
-    let mut g = game(&setup(me, rival));
     let a = g.zone(PlayerId(0), gigscript_engine::Zone::Field)[0];
-    // More triggers on one event than MAX_PENDING effects may be pending.
     for n in 0..=gigscript_engine::game::MAX_PENDING as u16 {
         g.add_trigger(Trigger {
             on: EventKind::Spend,
@@ -186,6 +181,16 @@ fn a_limit_hit_mid_step_restores_the_state_byte_identical() {
         })
         .unwrap();
     }
+}
+
+#[test]
+fn a_limit_hit_mid_step_restores_the_state_byte_identical() {
+    let mut me = PlayerSetup::default();
+    me.field = cards(&["psycho-squad"]);
+    let mut rival = PlayerSetup::default();
+    rival.gigs = vec![die(1, 4, 2)];
+    let mut g = game(&setup(me, rival));
+    flood_spend_triggers(&mut g);
     let before = snapshot(&g);
     let log = g.log().len();
     assert_eq!(
@@ -198,7 +203,6 @@ fn a_limit_hit_mid_step_restores_the_state_byte_identical() {
 
 #[test]
 fn without_rollback_a_failed_change_abandons_the_game() {
-    use gigscript_engine::state::{EffectRef, EventKind, Trigger};
     let mut me = PlayerSetup::default();
     me.field = cards(&["psycho-squad"]);
     me.hand = cards(&["chrome-fang"]);
@@ -210,16 +214,7 @@ fn without_rollback_a_failed_change_abandons_the_game() {
     let before = snapshot(&g);
     assert_eq!(g.apply(&Choice::Yes), Err(EngineError::IllegalChoice));
     assert_eq!(snapshot(&g), before);
-    let a = g.zone(PlayerId(0), gigscript_engine::Zone::Field)[0];
-    for n in 0..=gigscript_engine::game::MAX_PENDING as u16 {
-        g.add_trigger(Trigger {
-            on: EventKind::Spend,
-            source: a,
-            any_card: true,
-            effect: EffectRef::Opaque(n),
-        })
-        .unwrap();
-    }
+    flood_spend_triggers(&mut g);
     assert_eq!(
         g.apply_label("attack rival gigs with psycho-squad"),
         Err(EngineError::LimitExceeded("pending effects"))

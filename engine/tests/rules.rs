@@ -12,7 +12,8 @@ use gigscript_engine::state::{
     ActionKind, Duration, EffectRef, EventKind, Modifier, PersistentEffect, Replacement, Trigger,
 };
 use gigscript_engine::{
-    steal_count, Action, Choice, DecisionKind, Outcome, Phase, PlayerId, PlayerSetup, Zone,
+    steal_count, Action, Choice, DecisionKind, Game, InstId, Outcome, Phase, PlayerId, PlayerSetup,
+    Zone,
 };
 
 const ME: PlayerId = PlayerId(0);
@@ -980,16 +981,46 @@ fn labels_second_copies_get_a_number_only_when_needed() {
 
 // ---- replacement effects (rules 10.24–10.30) -------------------------------------------------
 
-/// A mandatory replacement of a card's moves that prevents them (rule 10.24), as a card's
-/// `… can't leave …` would make.
-fn prevent_moves(g: &mut gigscript_engine::Game, c: gigscript_engine::state::InstId) {
+/// A mandatory replacement that prevents actions of kind `on` done to card `c` (rule 10.24), as
+/// a card's `… can't …` would make.
+fn prevent(g: &mut Game, on: ActionKind, c: InstId) {
     g.add_replacement(Replacement {
-        on: ActionKind::Move,
+        on,
         affected: Some(c),
         source: c,
         duration: Duration::ThisTurn,
     })
     .unwrap();
+}
+
+/// Moves card `c` to area `to` of its controller (here always "me").
+fn move_to(g: &mut Game, c: InstId, to: Zone) {
+    g.perform(Action::Move {
+        inst: c,
+        to,
+        player: ME,
+    })
+    .unwrap();
+}
+
+/// A game where "me" has just gone solo with Royce (rule 11.25), and Royce.
+fn solo_royce() -> (Game, InstId) {
+    let mut me = PlayerSetup::default();
+    me.legends = vec![spec("royce-psycho-on-the-edge", true, true, false, &[])];
+    me.eddies = eddies(6);
+    let mut g = game(&setup(me, PlayerSetup::default()));
+    steps(&mut g, &["go solo royce-psycho-on-the-edge"]);
+    let r = g.find(ME, Zone::Field, "royce-psycho-on-the-edge").unwrap();
+    (g, r)
+}
+
+/// A game where "me" has Dexter DeShawn face-down in the Legends area, and Dexter.
+fn legend_dexter() -> (Game, InstId) {
+    let mut me = PlayerSetup::default();
+    me.legends = cards(&["dexter-deshawn-off-the-grid"]);
+    let g = game(&setup(me, PlayerSetup::default()));
+    let l = g.zone(ME, Zone::Legends)[0];
+    (g, l)
 }
 
 #[test]
@@ -1000,13 +1031,8 @@ fn replacement_10_25_a_mandatory_prevention_replaces_a_units_move() {
     me.field = cards(&["psycho-squad"]);
     let mut g = game(&setup(me, PlayerSetup::default()));
     let u = g.find(ME, Zone::Field, "psycho-squad").unwrap();
-    prevent_moves(&mut g, u);
-    g.perform(Action::Move {
-        inst: u,
-        to: Zone::Hand,
-        player: ME,
-    })
-    .unwrap();
+    prevent(&mut g, ActionKind::Move, u);
+    move_to(&mut g, u, Zone::Hand);
     assert_eq!(g.zone_ids(ME, Zone::Field), ["psycho-squad"]);
     assert!(g.zone(ME, Zone::Hand).is_empty());
 }
@@ -1015,19 +1041,9 @@ fn replacement_10_25_a_mandatory_prevention_replaces_a_units_move() {
 fn replacement_10_30_the_go_solo_removal_supersedes_a_mandatory_replacement() {
     // Rule 11.25.1's "if it leaves the field, remove it from the game" replaces where a solo
     // Legend leaving the field goes; a mandatory replacement of the same move gives way to it.
-    let mut me = PlayerSetup::default();
-    me.legends = vec![spec("royce-psycho-on-the-edge", true, true, false, &[])];
-    me.eddies = eddies(6);
-    let mut g = game(&setup(me, PlayerSetup::default()));
-    steps(&mut g, &["go solo royce-psycho-on-the-edge"]);
-    let r = g.find(ME, Zone::Field, "royce-psycho-on-the-edge").unwrap();
-    prevent_moves(&mut g, r);
-    g.perform(Action::Move {
-        inst: r,
-        to: Zone::Hand,
-        player: ME,
-    })
-    .unwrap();
+    let (mut g, r) = solo_royce();
+    prevent(&mut g, ActionKind::Move, r);
+    move_to(&mut g, r, Zone::Hand);
     assert_eq!(g.zone_ids(ME, Zone::Removed), ["royce-psycho-on-the-edge"]);
     assert!(g.zone(ME, Zone::Field).is_empty());
 }
@@ -1036,17 +1052,9 @@ fn replacement_10_30_the_go_solo_removal_supersedes_a_mandatory_replacement() {
 fn replacement_10_30_a_legend_moved_to_an_invalid_area_is_removed_despite_a_mandatory_one() {
     // Rule 4.4.1 is a game mechanic's replacement too: the Legend leaves its Legends area for
     // the hand, is removed from the game instead, and the mandatory prevention doesn't apply.
-    let mut me = PlayerSetup::default();
-    me.legends = cards(&["dexter-deshawn-off-the-grid"]);
-    let mut g = game(&setup(me, PlayerSetup::default()));
-    let l = g.zone(ME, Zone::Legends)[0];
-    prevent_moves(&mut g, l);
-    g.perform(Action::Move {
-        inst: l,
-        to: Zone::Hand,
-        player: ME,
-    })
-    .unwrap();
+    let (mut g, l) = legend_dexter();
+    prevent(&mut g, ActionKind::Move, l);
+    move_to(&mut g, l, Zone::Hand);
     assert_eq!(
         g.zone_ids(ME, Zone::Removed),
         ["dexter-deshawn-off-the-grid"]
@@ -1058,17 +1066,9 @@ fn replacement_10_30_a_legend_moved_to_an_invalid_area_is_removed_despite_a_mand
 fn replacement_10_30_a_legend_moved_within_valid_areas_keeps_the_mandatory_one() {
     // No game mechanic replaces a Legend's move to the field (rule 4.4: a valid area), so
     // the mandatory replacement applies there.
-    let mut me = PlayerSetup::default();
-    me.legends = cards(&["dexter-deshawn-off-the-grid"]);
-    let mut g = game(&setup(me, PlayerSetup::default()));
-    let l = g.zone(ME, Zone::Legends)[0];
-    prevent_moves(&mut g, l);
-    g.perform(Action::Move {
-        inst: l,
-        to: Zone::Field,
-        player: ME,
-    })
-    .unwrap();
+    let (mut g, l) = legend_dexter();
+    prevent(&mut g, ActionKind::Move, l);
+    move_to(&mut g, l, Zone::Field);
     assert_eq!(
         g.zone_ids(ME, Zone::Legends),
         ["dexter-deshawn-off-the-grid"]
@@ -1079,19 +1079,8 @@ fn replacement_10_30_a_legend_moved_within_valid_areas_keeps_the_mandatory_one()
 fn replacement_10_30_a_solo_legend_bottom_decked_is_removed_despite_a_mandatory_one() {
     // Bottom-decking moves the solo Legend out of the field to the deck, where it can't be
     // (rules 4.4.1, 11.25.1): removed from the game, the mandatory prevention superseded.
-    let mut me = PlayerSetup::default();
-    me.legends = vec![spec("royce-psycho-on-the-edge", true, true, false, &[])];
-    me.eddies = eddies(6);
-    let mut g = game(&setup(me, PlayerSetup::default()));
-    steps(&mut g, &["go solo royce-psycho-on-the-edge"]);
-    let r = g.find(ME, Zone::Field, "royce-psycho-on-the-edge").unwrap();
-    g.add_replacement(Replacement {
-        on: ActionKind::BottomDeck,
-        affected: Some(r),
-        source: r,
-        duration: Duration::ThisTurn,
-    })
-    .unwrap();
+    let (mut g, r) = solo_royce();
+    prevent(&mut g, ActionKind::BottomDeck, r);
     g.perform(Action::BottomDeck(vec![r])).unwrap();
     assert_eq!(g.zone_ids(ME, Zone::Removed), ["royce-psycho-on-the-edge"]);
     assert!(g.zone(ME, Zone::Field).is_empty());
@@ -1102,19 +1091,8 @@ fn replacement_10_30_a_defeat_is_not_the_move_the_mechanic_replaces() {
     // Rule 9.19.1.1: a defeated Unit is then moved to the trash. The game mechanic replaces
     // that move, not the defeat, so a mandatory replacement of the defeat itself still
     // applies to a solo Legend (as Deadman Transmitter does, rule 10.24's EXAMPLE).
-    let mut me = PlayerSetup::default();
-    me.legends = vec![spec("royce-psycho-on-the-edge", true, true, false, &[])];
-    me.eddies = eddies(6);
-    let mut g = game(&setup(me, PlayerSetup::default()));
-    steps(&mut g, &["go solo royce-psycho-on-the-edge"]);
-    let r = g.find(ME, Zone::Field, "royce-psycho-on-the-edge").unwrap();
-    g.add_replacement(Replacement {
-        on: ActionKind::Defeat,
-        affected: Some(r),
-        source: r,
-        duration: Duration::ThisTurn,
-    })
-    .unwrap();
+    let (mut g, r) = solo_royce();
+    prevent(&mut g, ActionKind::Defeat, r);
     g.perform(Action::Defeat(vec![r])).unwrap();
     assert_eq!(g.zone_ids(ME, Zone::Field), ["royce-psycho-on-the-edge"]);
     assert!(g.zone(ME, Zone::Removed).is_empty());
@@ -1180,16 +1158,8 @@ fn swap_6_6_exchanges_gigs_keeping_values_and_is_no_steal() {
 
 #[test]
 fn legend_4_4_1_moved_to_an_invalid_area_is_removed() {
-    let mut me = PlayerSetup::default();
-    me.legends = cards(&["dexter-deshawn-off-the-grid"]);
-    let mut g = game(&setup(me, PlayerSetup::default()));
-    let l = g.zone(ME, Zone::Legends)[0];
-    g.perform(Action::Move {
-        inst: l,
-        to: Zone::Hand,
-        player: ME,
-    })
-    .unwrap();
+    let (mut g, l) = legend_dexter();
+    move_to(&mut g, l, Zone::Hand);
     assert_eq!(
         g.zone_ids(ME, Zone::Removed),
         ["dexter-deshawn-off-the-grid"]
