@@ -244,8 +244,8 @@ impl Game {
                     if armed && memo.mode == Memo::Armed {
                         memo.mode = Memo::Ready;
                         memo.at = at;
-                    } else if memo.at.capacity() < at.capacity() {
-                        memo.at = at;
+                    } else if memo.mode != Memo::Ready && memo.at.capacity() < at.capacity() {
+                        memo.at = at; // keep the larger room, never a list remembered meanwhile
                     }
                 }
             }
