@@ -34,6 +34,7 @@ pub mod check;
 pub mod deck;
 pub mod diag;
 pub mod parse;
+pub mod prim;
 pub mod print;
 pub mod ruling;
 pub mod source;

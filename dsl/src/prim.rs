@@ -1,0 +1,1116 @@
+//! The core of the card language: what every phrase means, as a few game primitives.
+//!
+//! Lowering (`crate::lower`) turns a card's syntax tree into these types, once, when the card is
+//! loaded; the engine's interpreter executes only them, with one dispatch per enum. Nothing here
+//! knows card text, spans aside (kept so a run-time problem can point at the words), nor game
+//! state: objects are named through slots, references and predicates, which the interpreter
+//! evaluates against the state.
+//!
+//! The families, each used wherever it makes sense:
+//! - [`Selector`]: which objects (cards, Gigs, players), from where, filtered by a [`Pred`], how
+//!   many ([`Count`]), and the slot they are bound to;
+//! - [`Num`]: numbers read from the game (a literal, a count, a stat, ☆, arithmetic);
+//! - [`Pred`]: a property of one object; [`Cond`]: a fact about the game;
+//! - [`EventPattern`]: a kind of game event with who did it to what, for triggers, `would`
+//!   replacements, `The first time … each turn` and this turn's history;
+//! - [`Statement`]: a permission, prohibition or modifier about the objects a selector describes,
+//!   with a condition and a duration (static abilities and the lasting effects of an effect);
+//! - [`Op`]: the operations of an effect, in blocks, with their control flow.
+//!
+//! Conventions. "You" is the controller of the ability (rule 10.1.4). `Rel::Friendly` and
+//! `Rel::Rival` are relative to that player. A card "Unit" is a Unit card in the field or a Legend
+//! in the field (rule 4.2.1, FAQ: a Legend on the field is a Unit and a Legend at once); cards in
+//! other areas are described by their printed type.
+
+use crate::card::{CardType, Color, Keyword};
+use crate::source::Span;
+use serde::{Deserialize, Serialize};
+
+// ---- Cards and abilities --------------------------------------------------------------------
+
+/// A card's text, lowered: its abilities in line order (a Gear's top textbox first).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardCore {
+    /// the abilities, one a line (rule 10.1.1); `line` numbers them from 0 across both textboxes
+    pub abilities: Vec<Ability>,
+    /// the keywords the text gives the card (`{Blocker}` written as a line)
+    pub keywords: Vec<Keyword>,
+}
+
+/// One ability.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ability {
+    /// its line, from 0, top textbox first (the index of `EffectRef::Text`)
+    pub line: u16,
+    /// the words of the whole line (for prompts, logs and diagnostics)
+    pub span: Span,
+    /// which textbox: on a Gear, `Rules` (bottom) abilities are its host's (rule 4.11)
+    pub top: bool,
+    /// what it is
+    pub body: Body,
+}
+
+/// What an ability is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Body {
+    /// `{Blocker}`, `{Go Solo}`, `{Adrenaline}`: a keyword the card has (rules 11.23–11.26)
+    Keyword(Keyword),
+    /// reminder or flavour text only: no meaning (rule 3.18.1.2.2)
+    Nothing,
+    /// `{Play} …`, `When … , …`, `The first time … each turn, …`, `At the end of your turn, …`
+    Triggered {
+        /// what makes it trigger
+        on: TriggerOn,
+        /// `The first time … each turn`: only if no earlier event of the turn matched (FAQ §3:
+        /// the turn's events count, also those before the card was in play)
+        first_each_turn: bool,
+        /// what it does
+        effect: Effect,
+    },
+    /// `{Quick} 1 €$, {Spend}: …`, `When a rival Unit attacks, {Spend}: …` (rules 10.18–10.20)
+    Activated {
+        /// `{Quick}`: also in the React Step (rule 11.26)
+        quick: bool,
+        /// `When <event>,`: only in the window that event opens
+        window: Option<EventPattern>,
+        /// the costs before the colon
+        costs: Costs,
+        /// what it does
+        effect: Effect,
+    },
+    /// statements that hold while the card is in play (face-up; a Gear's bottom textbox for its
+    /// host): `This Unit can't attack.`, `During your turn, this Legend has +2 power …`
+    Static(Vec<Statement>),
+    /// a Program's effect (rule 4.14); `{Quick}`: it may be played in the React Step
+    Resolution {
+        /// `{Quick}`
+        quick: bool,
+        /// what it does
+        effect: Effect,
+    },
+    /// a rule about what something costs or when it may be played, read where costs are
+    /// computed: `Play this Unit for -1 €$ for each Unit in your trash, to a minimum of 1 €$.`
+    Cost(CostRule),
+    /// `If <…> would <action>, <effect> instead.` (rules 10.24–10.30)
+    Replacement {
+        /// the action replaced
+        replaces: EventPattern,
+        /// `you may …`: its controller chooses whether it applies (rule 10.26)
+        optional: bool,
+        /// what happens instead
+        effect: Effect,
+    },
+}
+
+/// What triggers an ability.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TriggerOn {
+    /// a timing label about the card itself (on a Gear's bottom textbox: its host):
+    /// `{Play}`, `{Attack}`, `{Defeated}`, `{Call}` (`{Flip}` reads as `{Call}`) (rules 11.17–11.21)
+    Label(Label),
+    /// an event (`When …,`, `The first time …`)
+    Event(EventPattern),
+    /// `At the start of your turn,`, `At the end of a Rival's turn,` (rules 8.6, 8.16)
+    Turn {
+        /// the start rather than the end
+        start: bool,
+        /// whose turn
+        whose: Who,
+    },
+}
+
+/// A timing label (rules 11.17–11.21).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Label {
+    /// `{Play}`
+    Play,
+    /// `{Attack}`
+    Attack,
+    /// `{Defeated}`
+    Defeated,
+    /// `{Call}` (and the alpha `{Flip}`)
+    Call,
+}
+
+/// The costs of an activated ability (rule 10.19).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Costs {
+    /// €$ to pay
+    pub eddies: u32,
+    /// `{Spend}`: spend the card (a Gear's: its host, rule 4.11.3)
+    pub spend: bool,
+}
+
+/// A rule about a cost or a way to play (rules 11.1, 11.8).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CostRule {
+    /// what it is about
+    pub of: Costed,
+    /// how the cost changes
+    pub change: CostChange,
+    /// when it applies: `If your fixer area is empty, …`
+    pub when: Cond,
+}
+
+/// What a cost rule is about.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Costed {
+    /// playing this card (`Play this Unit for …`)
+    ThisCard,
+    /// playing the cards a selector describes (`your first CYBERWARE Gear each turn`,
+    /// `Your next Program this turn`); `first_each_turn`: only the first such play of the turn
+    Plays {
+        /// which cards (in the hand, trash, … of the player)
+        what: Pred,
+        /// only the first such card played each turn
+        first_each_turn: bool,
+        /// only the next such card played (`Your next Program this turn plays for …`): the
+        /// statement ends when it is used
+        next_only: bool,
+    },
+    /// Calling a Legend (`During your turn, you may Call a Legend for free.`)
+    Call,
+    /// this card's activated ability (`This effect costs …`)
+    ThisEffect,
+    /// using a keyword (`to use {Go Solo}`) by the cards the predicate describes
+    Use {
+        /// the keyword
+        keyword: Keyword,
+        /// whose use
+        by: Pred,
+    },
+    /// another time to play this card, with extra costs (`You may also play this Program when a
+    /// Unit attacks by paying … and spending …`)
+    AlsoWhen {
+        /// the window
+        window: EventPattern,
+        /// a card to spend as an extra cost
+        spending: Option<Selector>,
+    },
+}
+
+/// A change of cost.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CostChange {
+    /// `for -1 €$ for each …`, `+2 €$`: added to the cost (negative: a reduction), never below
+    /// `minimum` when given (rule 11.8.3; FAQ-047: with no minimum printed, down to 0)
+    Add {
+        /// the change, counted when the cost is computed
+        by: Num,
+        /// `to a minimum of 1 €$`
+        minimum: Option<u32>,
+    },
+    /// `play this Program for 1 €$`: the cost is this instead
+    Set(Num),
+    /// `for free`
+    Free,
+}
+
+// ---- Effects --------------------------------------------------------------------------------
+
+/// An effect: blocks of operations, block 0 first (rules 10.2–10.10). Blocks are an arena so a
+/// resolving effect's position is a list of (block, index) pairs that clones and serialises.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Effect {
+    /// the blocks; `blocks[0]` is the effect's body
+    pub blocks: Vec<Block>,
+    /// how many slots (bindings) it uses
+    pub slots: u16,
+    /// the sentences, in order, for `If you do` and prompts: their spans
+    pub sentences: Vec<Span>,
+}
+
+/// Operations resolved in order.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Block(pub Vec<Op>);
+
+/// An index into [`Effect::blocks`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BlockId(pub u16);
+
+/// A binding: the objects a phrase introduced (`a rival Unit` … `it`), or an event's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Slot(pub u16);
+
+/// A sentence of the effect, for `If you do` / `Otherwise`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SentenceId(pub u16);
+
+/// One operation, with the sentence it belongs to (an operation that changes the game marks its
+/// sentence as having happened) and its words.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Op {
+    /// the sentence
+    pub sentence: SentenceId,
+    /// the words it was lowered from
+    pub span: Span,
+    /// what it does
+    pub kind: OpKind,
+}
+
+/// The operations.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum OpKind {
+    /// `If …,`, `Then, if …,`, `If you do,`, `Otherwise,`, a trailing `if …`
+    If {
+        /// the test, read when the operation is reached
+        cond: Cond,
+        /// done if it holds
+        then: BlockId,
+        /// done if it doesn't
+        otherwise: Option<BlockId>,
+    },
+    /// `you may …`, `… and may draw 5`: `who` is asked yes or no — only when the block can do
+    /// something (rule 10.7: with no legal option no choice is made)
+    May {
+        /// who answers
+        who: Who,
+        /// done on yes
+        then: BlockId,
+        /// done on no (`Otherwise,` after a `you may`)
+        otherwise: Option<BlockId>,
+    },
+    /// choose objects and bind them (rule 10.31; `a`: exactly one if there is one, `up to N`:
+    /// how many first, then which; `all`/`each`: every one, no question)
+    Choose {
+        /// the objects offered
+        from: Selector,
+        /// where the choice is kept
+        into: Slot,
+        /// who chooses (default: you; `A Rival discards 1`: that Rival)
+        by: Who,
+    },
+    /// `Choose one effect.` (rule 10.9): one block, or all in order when `all_if` holds
+    Modes {
+        /// the modes, with their words (the labels of the choice)
+        modes: Vec<(BlockId, Span)>,
+        /// who chooses (`they instead choose one effect for you`: the Rival when `rival_if`)
+        by: Who,
+        /// `If …, choose both instead.`
+        all_if: Option<Cond>,
+        /// `If …, they instead choose one effect for you.`
+        rival_if: Option<Cond>,
+    },
+    /// `A Rival chooses whether you add them to your hand or trash them`: `by` picks one block
+    Whether {
+        /// who chooses
+        by: Who,
+        /// the choices, in the card's order, with their words (the labels of the choice)
+        choices: Vec<(BlockId, Span)>,
+        /// which was chosen, kept for `If you trash them`
+        into: Slot,
+    },
+    /// `choose a card type` (rule 3.3): the answer is kept in the slot
+    ChooseType {
+        /// where the answer is kept
+        into: Slot,
+        /// who chooses
+        by: Who,
+    },
+    /// a game action
+    Do(Action),
+    /// a statement that lasts (rules 10.22, 10.23): `Give a friendly Unit +2 power this turn`,
+    /// `A rival Unit can't attack until your next turn`
+    Make(Statement),
+    /// a delayed effect (rule 8.16.1, `The next time … this turn, …`): made now, done then
+    Later {
+        /// when
+        when: Later,
+        /// what then (its slots are this effect's, as bound now; the event's objects are bound
+        /// into the pattern's slots)
+        then: BlockId,
+    },
+    /// `Each player defeats one of their Units.`, `Each player discards their hand and may draw
+    /// 5.`: the block once for each player, the turn player first, the player bound to `player`
+    /// (`their` in the block)
+    ForEachPlayer {
+        /// where the player is bound
+        player: Slot,
+        /// the block
+        body: BlockId,
+    },
+    /// `for each …` over a whole action (`Spend a rival Unit for each friendly value-pair`):
+    /// the block `times` times, counted once when reached
+    Repeat {
+        /// how many times
+        times: Num,
+        /// the block
+        body: BlockId,
+    },
+}
+
+/// When a delayed effect happens.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Later {
+    /// `at the end of this turn` (rule 8.16.1)
+    EndOfTurn,
+    /// `The next time <event> this turn`: once, at the next matching event of this turn
+    NextTime(EventPattern),
+}
+
+/// A game action on objects already chosen (a slot) or named (this card, an event's object).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Action {
+    /// `Draw 2`, `Each player draws 2` (rule 11.5)
+    Draw {
+        /// who draws
+        who: Who,
+        /// how many
+        n: Num,
+    },
+    /// cards go to a zone: `Add it to your hand`, `Discard 1`, `Trash it`, `Bottom-deck the rest`,
+    /// `Return … to its owner's hand`, `remove this Legend from the game`
+    Move {
+        /// the cards
+        what: Target,
+        /// where
+        to: Dest,
+        /// how the move is named in the log and for events (`discard`, `trash`, …)
+        verb: MoveVerb,
+    },
+    /// `Trash 3` (the top cards of a deck, rule 11.7.2.1)
+    TrashTop {
+        /// whose deck
+        whose: Who,
+        /// how many
+        n: Num,
+        /// the trashed cards are bound here (`from among them`)
+        into: Slot,
+    },
+    /// `Defeat …` (rule 11.4)
+    Defeat(Target),
+    /// `Spend …` (rule 3.7)
+    Spend(Target),
+    /// `Ready …` (rule 3.8)
+    Ready(Target),
+    /// `Increase/Decrease/Adjust a Gig by (up to) N` (rule 6.4)
+    ChangeGig {
+        /// the Gig
+        gig: Target,
+        /// which way
+        dir: Dir,
+        /// by how much (the most, with `up_to`)
+        by: Num,
+        /// `up to`: 0..=N, chosen (rule 2.8)
+        up_to: bool,
+    },
+    /// `Set a Gig to N`, `… to the value of another Gig` (rule 6.4.3)
+    SetGig {
+        /// the Gig
+        gig: Target,
+        /// the value
+        to: Num,
+    },
+    /// `Swap a friendly Gig with a rival Gig` (rule 6.6)
+    Swap {
+        /// one
+        a: Target,
+        /// the other
+        b: Target,
+    },
+    /// `steal a rival Gig …` (rule 6.7.1.2), by the card named (an event's Unit) or you
+    Steal {
+        /// the Gig
+        gig: Target,
+        /// the stealing Unit, if the text names one (`it also steals a Gig`)
+        by: Option<Target>,
+    },
+    /// `reroll it once`
+    Reroll(Target),
+    /// `Reveal …` (rule 11.14): shown to both players
+    Reveal(Target),
+    /// `Look at …`: shown to you only
+    Look(Target),
+    /// `Sell …` (rule 11.9.2.2)
+    Sell(Target),
+    /// `Call a Legend for free` (rule 5.7.3)
+    Call {
+        /// the Legend
+        legend: Target,
+        /// `for free`
+        free: bool,
+    },
+    /// `Play it for free` (rule 11.8.4): played from where it is, then the effect resumes
+    Play {
+        /// the card
+        card: Target,
+        /// `for free`
+        free: bool,
+        /// `Equip it only to another friendly Unit`: where a Gear may go
+        host: Option<Pred>,
+    },
+    /// `Equip it to …` (rule 11.6)
+    Equip {
+        /// the Gear
+        gear: Target,
+        /// the card it goes on
+        to: Target,
+    },
+    /// `Move a Gear from this Legend to an unequipped friendly Unit` (Gear changes host)
+    MoveGear {
+        /// the Gear
+        gear: Target,
+        /// the new host
+        to: Target,
+    },
+    /// `Pay 2 €$`, `spend 1 €$ to …` (rule 11.8): the player pays or the sentence fails
+    Pay(Num),
+    /// `ignore the result and reroll it`
+    IgnoreResult,
+    /// `End the attack` (rule 9.26.4)
+    EndAttack,
+    /// `you win the game`, `you lose the game` (rules 1.12, 1.15)
+    GameResult {
+        /// win rather than lose
+        win: bool,
+    },
+    /// `the Gig isn't stolen`, `it doesn't defeat the opposing friendly Unit`: the event that is
+    /// about to happen (a `would` trigger's, a delayed effect's) does not happen
+    Prevent(Target),
+    /// `double this Unit's power` (a lasting change)
+    Double(Target),
+}
+
+/// Which way a Gig changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Dir {
+    /// `Increase`
+    Up,
+    /// `Decrease`
+    Down,
+    /// `Adjust`: either, chosen
+    Either,
+}
+
+/// Where cards go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Dest {
+    /// its owner's hand (`to your hand` for your own cards)
+    Hand,
+    /// its owner's trash
+    Trash,
+    /// the bottom of its owner's deck: `Random` (rule 11.12.1) or `Chosen` (`in any order`, 11.12.2)
+    DeckBottom(Order),
+    /// the top of its owner's deck
+    DeckTop,
+    /// removed from the game (rule 5.13)
+    Removed,
+}
+
+/// The order of cards put somewhere together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Order {
+    /// random (rule 11.12.1)
+    Random,
+    /// chosen by the player (`in any order`)
+    Chosen,
+}
+
+/// How a move is named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoveVerb {
+    /// `add … to your hand`
+    Add,
+    /// `return … to its owner's hand`
+    Return,
+    /// `discard`
+    Discard,
+    /// `trash`
+    Trash,
+    /// `bottom-deck`
+    BottomDeck,
+    /// `put … on top of …`
+    Put,
+    /// `remove … from the game`
+    Remove,
+}
+
+/// The objects an action applies to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Target {
+    /// the objects bound to a slot (a `Choose` before, `it`, `them`, an event's object)
+    Slot(Slot),
+    /// the card itself (`this Unit` on a Unit)
+    This,
+    /// the card a Gear is equipped to (`this Unit` in a Gear's bottom textbox, rule 4.11)
+    Host,
+    /// every object a selector describes, when the action is done (`Defeat all other Units`)
+    All(Box<Selector>),
+    /// the object a statement or an event pattern is being read for: `their power` in `rival
+    /// Units can't steal friendly Gigs with value higher than their power`, `its power` in
+    /// `another friendly Unit steals a Gig with value less than its power`
+    Subject,
+}
+
+// ---- Selectors, predicates, numbers ---------------------------------------------------------
+
+/// Which objects: `up to 2 MERC Legends in your Legends area`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Selector {
+    /// where they are looked for
+    pub scope: Scope,
+    /// what they must be
+    pub filter: Pred,
+    /// how many
+    pub count: Count,
+    /// `the … with the highest/lowest power`, `lowest-power`: only the best of those matching
+    pub best: Option<Best>,
+}
+
+/// Where a selector looks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Scope {
+    /// cards in play: the field and the Legends areas (rule 5.1)
+    InPlay,
+    /// cards in areas of a player: `in your trash`, `from your hand or trash`, `a Rival's hand`
+    Zones {
+        /// the areas
+        zones: Vec<Zone>,
+        /// whose
+        whose: Who,
+    },
+    /// `the top 3 cards of your deck` (rule 5.5)
+    TopOfDeck {
+        /// whose deck
+        whose: Who,
+        /// how many
+        n: Num,
+    },
+    /// the objects of a slot: `from among them`, `it`
+    Slot(Slot),
+    /// the objects of a slot not moved since they were bound, less those of other slots:
+    /// `the rest` (rule 11.13.3)
+    Rest {
+        /// the cards looked at
+        of: Slot,
+    },
+    /// Gigs in Gig areas: `a friendly Gig`, `a Gig` (either player's, FAQ §12.9)
+    Gigs,
+    /// dice in a player's fixer area (rule 5.10)
+    Fixer(Who),
+    /// players: `a Rival`, `each player`
+    Players,
+    /// this card only
+    This,
+    /// the card this Gear is equipped to
+    Host,
+    /// a player's Eddies (rule 5.8): `ready 2 Eddies`
+    Eddies(Who),
+}
+
+/// A card area, as text names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Zone {
+    /// `hand`
+    Hand,
+    /// `deck`
+    Deck,
+    /// `trash`
+    Trash,
+    /// `field`
+    Field,
+    /// `Legends area`
+    Legends,
+    /// `Eddies area`
+    Eddies,
+}
+
+/// How many objects.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Count {
+    /// exactly this many if there are that many (rule 10.7: as many as possible), chosen
+    Exactly(Num),
+    /// `up to N`: how many first (0..=N), then which (rule 2.8)
+    UpTo(Num),
+    /// `any number of`: 0 or more, chosen one at a time with a way to stop
+    AnyNumber,
+    /// `all`, `each`, a bare plural: every one, no question
+    All,
+    /// searching a hidden set (rule 11.13.4.1): up to N, and failing to find is allowed
+    Search(Num),
+}
+
+/// `highest`/`lowest` of a stat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Best {
+    /// which stat
+    pub stat: Stat,
+    /// highest rather than lowest
+    pub highest: bool,
+}
+
+/// A number printed on or held by an object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Stat {
+    /// power (computed, rule 3.17)
+    Power,
+    /// cost (printed; discounts never change it, FAQ-035)
+    Cost,
+    /// a Gig's value
+    Value,
+    /// a Gig's number of sides
+    Sides,
+    /// RAM
+    Ram,
+}
+
+/// A property of one object (card, Gig or player), read from the game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Pred {
+    /// anything
+    True,
+    /// all of these
+    All(Vec<Pred>),
+    /// any of these: `CORPO or GANGER`, `Unit or face-up Legend`
+    Any(Vec<Pred>),
+    /// not this
+    Not(Box<Pred>),
+    /// a card of one of these types, as it is now (a Legend in the field is a Unit too)
+    Type(Vec<CardType>),
+    /// a Gig
+    Gig,
+    /// a player
+    Player,
+    /// controlled by you / a Rival (a Gig: in whose Gig area; a player: you or not)
+    Rel(Rel),
+    /// owned by you / a Rival
+    Owner(Rel),
+    /// has this tag (rule 3.13)
+    Tag(String),
+    /// of this colour
+    Colour(Color),
+    /// named so: `"DEADMAN TRANSMITTER"`, `named "V"` (rule 3.10)
+    Named(String),
+    /// spent (rule 5.2)
+    Spent,
+    /// face-up
+    FaceUp,
+    /// a Unit or Legend with Gear on it; a Gear on something
+    Equipped,
+    /// has this keyword (printed, from its text, or given)
+    Keyword(Keyword),
+    /// a number of it compares to another: `with power 4 or less`, `with cost equal to …`
+    Stat {
+        /// which number
+        stat: Stat,
+        /// how it compares
+        cmp: Cmp,
+        /// with what
+        to: Num,
+    },
+    /// even or odd value (0 and null are neither, FAQ §12.9)
+    Parity {
+        /// which number
+        stat: Stat,
+        /// even or odd
+        parity: Parity,
+    },
+    /// a Gig at its lowest value (rule 6.3)
+    Min,
+    /// a Gig at its highest value (rule 6.3)
+    Max,
+    /// a Gig whose value no object of the selector has (`with a value not shared by a friendly
+    /// Gig`), or whose sides equal those of a slot's Gig (`the same number of sides`)
+    Shares {
+        /// which number
+        stat: Stat,
+        /// with what
+        with: Box<Selector>,
+    },
+    /// one of the objects of a slot
+    In(Slot),
+    /// the card itself
+    This,
+    /// the card this Gear is equipped to
+    Host,
+    /// in one of these areas
+    InZone(Vec<Zone>),
+    /// entered its area this turn (`the turn it's played`)
+    EnteredThisTurn,
+    /// the attacking / blocking / attacked Unit of the current attack
+    Role(Role),
+    /// it did this this turn: `that attacked this turn`, `this Unit stole a Gig this turn`
+    /// (the pattern's actor or object is the object tested, as `subject` says)
+    Did {
+        /// the event
+        pattern: Box<EventPattern>,
+        /// whether the object is the event's actor (true) or its object
+        as_actor: bool,
+    },
+    /// it is a card of the chosen type (`If it's the chosen type`)
+    OfChosenType(Slot),
+    /// it has Gear matching (`with no equipped Gear` is `Not(HasGear(True))`)
+    HasGear(Box<Pred>),
+    /// a Gear equipped to this object (`each of its equipped Gears`, `its "DEADMAN TRANSMITTER"`)
+    EquippedTo(Target),
+    /// controlled by this player (`another player's Gig`: not by the controller of the first)
+    ControlledBy(Who),
+    /// in the current fight, against an object the predicate describes (`while fighting a Legend`)
+    Fighting(Box<Pred>),
+}
+
+/// A role in the current attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Role {
+    /// the attacking Unit
+    Attacking,
+    /// the Unit that blocked
+    Blocking,
+    /// the Unit attacked
+    Attacked,
+    /// either Unit of the current fight
+    Fighting,
+}
+
+/// Friendly or rival (rule 1.5), relative to the ability's controller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Rel {
+    /// `friendly`, yours
+    Friendly,
+    /// `rival`, a Rival's
+    Rival,
+}
+
+/// Even or odd.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Parity {
+    /// even
+    Even,
+    /// odd
+    Odd,
+}
+
+/// A comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Cmp {
+    /// `=`
+    Eq,
+    /// `≠`
+    Ne,
+    /// `<`
+    Lt,
+    /// `≤`
+    Le,
+    /// `>`
+    Gt,
+    /// `≥`
+    Ge,
+}
+
+/// A player, relative to the ability's controller.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Who {
+    /// you (the ability's controller)
+    You,
+    /// a Rival (in a two-player game, the other player)
+    Rival,
+    /// each player, you first (rule 10.10 / turn order)
+    Each,
+    /// the player bound to a slot (`that Rival`, `they`)
+    Slot(Slot),
+    /// the controller of an object (`Its controller draws 1`)
+    ControllerOf(Target),
+    /// the owner of an object (`its owner's hand`)
+    OwnerOf(Target),
+    /// whose turn it is
+    TurnPlayer,
+}
+
+/// A number, read when needed. A number that stands for several values (`the value of a friendly
+/// Gig`) compares true when any of its values does (FAQ §12.9), and is the one chosen (or the
+/// only one) where a single amount is needed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Num {
+    /// `2`
+    Lit(i64),
+    /// `the number of friendly Units`, `for each …`
+    Count(Box<Selector>),
+    /// `this Unit's power`, `its cost`, `that Gig's value`
+    Stat {
+        /// whose
+        of: Target,
+        /// which
+        stat: Stat,
+    },
+    /// `the value of a friendly Gig`, `power equal to a friendly max Gig`: the values of every
+    /// object the selector describes
+    Values {
+        /// which objects
+        of: Box<Selector>,
+        /// which number
+        stat: Stat,
+    },
+    /// a player's ☆ (rule 5.11.4): `None` (null) when they control no Gig
+    Cred(Who),
+    /// `value-pair`s among the objects (rule 6.5): pairs of equal value, each object in one pair
+    Pairs {
+        /// which objects
+        of: Box<Selector>,
+        /// the number compared (value, or sides for `sided-pair`)
+        stat: Stat,
+    },
+    /// how many different values among the objects (`2 or more Gigs with different values`)
+    Distinct {
+        /// which objects
+        of: Box<Selector>,
+        /// which number
+        stat: Stat,
+    },
+    /// `a + b`
+    Add(Box<Num>, Box<Num>),
+    /// `a × b` (`+2 power for each …`)
+    Mul(Box<Num>, Box<Num>),
+    /// `-a`
+    Neg(Box<Num>),
+    /// `|a - b|` (`differs from a Rival's by 10+`)
+    Diff(Box<Num>, Box<Num>),
+    /// `the total number of discarded cards`: the cards this card's effects discarded while it
+    /// resolved (a Program's lines resolve in order, rule 4.14)
+    Discarded,
+}
+
+/// A fact about the game, read when needed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Cond {
+    /// always
+    True,
+    /// not this
+    Not(Box<Cond>),
+    /// all of these
+    All(Vec<Cond>),
+    /// any of these
+    Any(Vec<Cond>),
+    /// two numbers compare: `you have 7+ ☆`, `you control 3 or more Units`, `its cost equals the
+    /// value of a friendly Gig` (null ☆ compares false, except `less than`, rule 5.11.4)
+    Cmp {
+        /// left
+        left: Num,
+        /// how
+        cmp: Cmp,
+        /// right
+        right: Num,
+    },
+    /// `your ☆ is an even number` (null is neither)
+    Parity(Num, Parity),
+    /// every object a selector describes has the property: `all friendly Legends are face-up`
+    Every(Box<Selector>, Pred),
+    /// an object has the property: `this Unit is spent`, `it's a Program`, `that Legend is
+    /// ARASAKA or has {Go Solo}`
+    Is(Target, Pred),
+    /// the sentence happened (`If you do`)
+    Did(SentenceId),
+    /// the answer kept in a slot by `Whether` is this choice (`If you trash them`)
+    Chose {
+        /// the slot
+        slot: Slot,
+        /// which choice
+        choice: u16,
+    },
+    /// an event matching the pattern happened this turn: `you played a Program this turn`
+    HappenedThisTurn(Box<EventPattern>),
+    /// `If you have less ☆ than a Rival` is `Cmp`; this is the current attack's phase:
+    /// the fight of the current attack is won by … (`{Attack} If this Unit wins a fight …`)
+    WinsFight {
+        /// who must win
+        who: Target,
+        /// against what
+        against: Pred,
+    },
+}
+
+// ---- Events ---------------------------------------------------------------------------------
+
+/// A kind of event with who did it to what: `a friendly Unit steals 1 or more Gigs`, `a rival
+/// Unit would steal a Gig`, `you play a BRAINDANCE Program`, `an ARASAKA Unit is defeated`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EventPattern {
+    /// the kinds (`adjusts or swaps`: either)
+    pub kinds: Vec<EventKind>,
+    /// who does it (a card or a player), if the text says
+    pub actor: Pred,
+    /// what it is done to, if the text says
+    pub object: Pred,
+    /// `against a rival Unit` (fights), `with …`
+    pub other: Pred,
+    /// `by 3+ power` (a won fight's margin)
+    pub margin: Option<u32>,
+    /// `1 or more Gigs`: once per event, not once per object (FAQ §12.10)
+    pub per_event: bool,
+    /// `would`: before it happens (a replacement or prevention window)
+    pub would: bool,
+    /// slots the event's objects are bound to for the effect (`it`, `that Gig`, `the opposing
+    /// rival Unit`)
+    pub binds: EventBinds,
+}
+
+/// Where an event's objects are bound.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct EventBinds {
+    /// the actor
+    pub actor: Option<Slot>,
+    /// the object(s)
+    pub object: Option<Slot>,
+    /// the other Unit of a fight
+    pub other: Option<Slot>,
+}
+
+/// The kinds of game events a text can name (each is logged by the rules when it happens).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EventKind {
+    /// a card is played (rule 11.20; a Legend played to the field too, FAQ §12.2)
+    Play,
+    /// a Legend is Called (rule 11.18)
+    Call,
+    /// a Legend goes solo (rule 11.25)
+    GoSolo,
+    /// a Unit attacks (rule 11.21)
+    Attack,
+    /// a Unit uses {Blocker} (rule 11.24)
+    Block,
+    /// a Unit fights (rule 9.15)
+    Fight,
+    /// a Unit wins a fight (rule 9.17)
+    WinFight,
+    /// a Unit loses a fight (rule 9.18)
+    LoseFight,
+    /// a card is defeated (rule 11.19)
+    Defeat,
+    /// a card is spent
+    Spend,
+    /// a card is readied
+    Ready,
+    /// a Gig is stolen (rule 6.7)
+    Steal,
+    /// a card is drawn
+    Draw,
+    /// a card is discarded
+    Discard,
+    /// a card is sold (rule 11.9)
+    Sell,
+    /// a Gig is rolled in (rule 8.6.5)
+    RollIn,
+    /// a Gig is rolled to its min or max value
+    RollMinMax,
+    /// a Gig's value goes up (rule 6.4)
+    Increase,
+    /// a Gig's value goes down (rule 6.4)
+    Decrease,
+    /// a Gig's value is set (rule 6.4.3)
+    SetGig,
+    /// two Gigs are swapped (rule 6.6)
+    Swap,
+    /// a Gear is equipped (rule 11.6)
+    Equip,
+    /// a card returns to a hand
+    Return,
+    /// a card is bottom-decked (rule 11.12)
+    BottomDeck,
+    /// a card is trashed
+    Trash,
+    /// a card is removed from the game
+    Remove,
+}
+
+// ---- Statements -----------------------------------------------------------------------------
+
+/// A statement (rules 10.22, 10.23): what is said about the objects it is about, when it holds,
+/// and how long it lasts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Statement {
+    /// what it is about: the objects bound to a slot, this card, its host, or every object a
+    /// predicate describes, read live (`Rival Units can't attack …`, also those that arrive
+    /// later, FAQ §12.6)
+    pub about: About,
+    /// what is said
+    pub says: Say,
+    /// when it holds (live): `If you have less ☆ …`, `During your turn,`, `while attacking`
+    pub when: Cond,
+    /// how long a statement made by an effect lasts (a static one: while its card is in play)
+    pub lasts: Lasts,
+}
+
+/// What a statement is about.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum About {
+    /// fixed objects (a slot bound when the statement was made, this card, its host)
+    Target(Target),
+    /// every object the predicate describes, in play, read live
+    Each(Pred),
+    /// a player (`You may Call a Legend for free`, `Rivals must pay …`)
+    Player(Who),
+}
+
+/// How long an effect's statement lasts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Lasts {
+    /// a static ability: while its card is in play
+    WhileInPlay,
+    /// `this turn` (rule 8.16.2)
+    ThisTurn,
+    /// `until your next turn` (rule 8.6.2.1)
+    UntilYourNextTurn,
+    /// `next turn`: during the next turn of the controller of what it is about
+    TheirNextTurn,
+    /// until the current attack ends (rule 9.29): `while attacking` made by an effect
+    ThisAttack,
+    /// until the next attack of the card ends (`The next time this Unit attacks this turn, it may …`)
+    NextAttack,
+    /// while the card it is about stays where it is
+    Indefinite,
+}
+
+/// What a statement says.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Say {
+    /// `has +2 power`, `gains power equal to …`, `loses power equal to …` (rule 3.17.2)
+    Power(Num),
+    /// `double this Unit's power`
+    DoublePower,
+    /// `has {Adrenaline}`, `Give … {Blocker}` (rule 2.10)
+    Keyword(Keyword),
+    /// `can't attack`, `can't attack unless …` (the `unless` is in `when`)
+    CantAttack,
+    /// `can attack spent rival Units`, `can attack … the turn it's played` (despite Lag),
+    /// `can attack ready Units with {Blocker}`, `can attack their Gig area`
+    CanAttack {
+        /// what may be attacked
+        what: AttackWhat,
+        /// despite Lag (`the turn it's played`, rule 11.3.1.1)
+        despite_lag: bool,
+    },
+    /// `can only attack rival Units`
+    CanOnlyAttack(AttackWhat),
+    /// `must attack next turn if it can` (rule 9.2)
+    MustAttack,
+    /// `can't be blocked`
+    CantBeBlocked,
+    /// `can't block`
+    CantBlock,
+    /// `can't be defeated`, `can't be defeated in a fight` (rule 9.19.3)
+    CantBeDefeated {
+        /// only as the result of a fight
+        in_fight: bool,
+    },
+    /// `can't ready`
+    CantReady,
+    /// `can't steal friendly Gigs with value higher than their power` (the Gigs it can't steal)
+    CantSteal(Pred),
+    /// `steals 1 fewer Gig`, `steals 1 more Gig` (rule 9.23)
+    StealsMore(Num),
+    /// `wins all fights against CORPO Units` (rule 9.17.4)
+    WinsFightsAgainst(Pred),
+    /// `it doesn't defeat the opposing friendly Unit` (a fight's defeat, rule 9.19)
+    DoesntDefeatInFight(Pred),
+    /// a cost rule said by a statement (`Rivals must pay +2 €$ to use {Go Solo}`, `may use {Go
+    /// Solo} for -2 €$ this turn`, `Your next Program this turn plays for -1 €$ …`)
+    Cost(CostRule),
+}
+
+/// What a Unit may attack.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum AttackWhat {
+    /// rival Units the predicate describes (besides the spent ones rule 9.3 allows)
+    Units(Pred),
+    /// a Rival's Gig area
+    GigArea,
+}
