@@ -105,9 +105,10 @@ pub enum Body {
 /// What triggers an ability.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum TriggerOn {
-    /// a timing label about the card itself (on a Gear's bottom textbox: its host):
-    /// `{Play}`, `{Attack}`, `{Defeated}`, `{Call}` (`{Flip}` reads as `{Call}`) (rules 11.17–11.21)
-    Label(Label),
+    /// timing labels about the card itself (on a Gear's bottom textbox: its host): `{Play}`,
+    /// `{Attack}`, `{Defeated}`, `{Call}` (`{Flip}` reads as `{Call}`) (rules 11.17–11.21);
+    /// `{Play} {Attack}`: either
+    Labels(Vec<Label>),
     /// an event (`When …,`, `The first time …`)
     Event(EventPattern),
     /// `At the start of your turn,`, `At the end of a Rival's turn,` (rules 8.6, 8.16)
@@ -717,12 +718,8 @@ pub enum Pred {
         /// with what
         with: Box<Selector>,
     },
-    /// one of the objects of a slot
-    In(Slot),
-    /// the card itself
-    This,
-    /// the card this Gear is equipped to
-    Host,
+    /// this very object: one of a slot's, the card itself, its host, the subject
+    Is(Target),
     /// in one of these areas
     InZone(Vec<Zone>),
     /// entered its area this turn (`the turn it's played`)
@@ -899,6 +896,8 @@ pub enum Cond {
     Is(Target, Pred),
     /// the sentence happened (`If you do`)
     Did(SentenceId),
+    /// it is this player's turn (`During your turn,`)
+    TurnOf(Who),
     /// the answer kept in a slot by `Whether` is this choice (`If you trash them`)
     Chose {
         /// the slot
