@@ -358,6 +358,8 @@ pub enum Action {
         who: Who,
         /// how many
         n: Num,
+        /// `Draw up to 2`: 0..=n, chosen first, then exactly that many (rule 11.5.2.2)
+        up_to: bool,
     },
     /// cards go to a zone: `Add it to your hand`, `Discard 1`, `Trash it`, `Bottom-deck the rest`,
     /// `Return … to its owner's hand`, `remove this Legend from the game`
@@ -377,6 +379,8 @@ pub enum Action {
         n: Num,
         /// the trashed cards are bound here (`from among them`)
         into: Slot,
+        /// `Trash up to 2`: 0..=n, chosen first (rule 11.7.2.1.2)
+        up_to: bool,
     },
     /// `Defeat …` (rule 11.4)
     Defeat(Target),
@@ -439,6 +443,9 @@ pub enum Action {
         free: bool,
         /// `Equip it only to another friendly Unit`: where a Gear may go
         host: Option<Pred>,
+        /// `Bottom-deck it after you play it`: where a Program played so goes once resolved,
+        /// instead of the trash (rule 4.14.3)
+        after: Option<Dest>,
     },
     /// `Equip it to …` (rule 11.6)
     Equip {
