@@ -39,6 +39,7 @@ pub mod prim;
 pub mod print;
 pub mod ruling;
 pub mod source;
+pub mod syntax;
 
 pub use card::{Card, CardDb, CardType, Color, Keyword};
 pub use deck::Deck;
