@@ -191,17 +191,26 @@ fn syntax_error(
         InputLocation::Span((s, _)) => s,
     };
     // never inside a word: pest can stop after `in` of `increases`
+    let in_word = |c: char| c.is_alphanumeric() || c == '-';
     let mut pos = pos.min(line.len());
     while pos > 0 && !line.is_char_boundary(pos) {
         pos -= 1;
     }
-    while pos > 0 && line[..pos].ends_with(|c: char| c.is_alphanumeric() || c == '-') {
-        pos -= line[..pos].chars().next_back().map_or(1, char::len_utf8);
+    if line[pos..].starts_with(in_word) {
+        while pos > 0 && line[..pos].ends_with(in_word) {
+            pos -= line[..pos].chars().next_back().map_or(1, char::len_utf8);
+        }
     }
-    let word: String = line[pos..]
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '\'')
-        .collect();
+    let word: String = if line[pos..].starts_with('{') {
+        // a keyword or label icon is one word: `{Blocker}`
+        let end = line[pos..].find('}').map_or(line.len(), |e| pos + e + 1);
+        line[pos..end].to_string()
+    } else {
+        line[pos..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '\'')
+            .collect()
+    };
     let found_char = line[pos..].chars().next();
     let found = if !word.is_empty() {
         format!("`{word}`")
@@ -225,11 +234,12 @@ fn syntax_error(
         expected.push("other words".to_string());
     }
     // a word of the language in the wrong place gets no "did you mean" (it is spelt right)
-    let suggestion = if word.is_empty() || super::mistakes::is_known_word(&word) {
-        None
-    } else {
-        suggest(&word, super::mistakes::VOCABULARY.iter().copied()).map(str::to_string)
-    };
+    let suggestion =
+        if word.is_empty() || word.starts_with('{') || super::mistakes::is_known_word(&word) {
+            None
+        } else {
+            suggest(&word, super::mistakes::VOCABULARY.iter().copied()).map(str::to_string)
+        };
     let len = word.len().max(found_char.map_or(0, char::len_utf8));
     let mut error = ParseError {
         kind: ParseErrorKind::Syntax,

@@ -366,9 +366,15 @@ pub(super) fn recognise(line: &str, pos: usize, word: &str) -> Option<Mistake> {
         }
     }
     // a misspelt label or keyword in braces: `{Plya}`, `{Blocer}`; `{Spend}` without its colon
-    if line[pos..].starts_with('{') {
-        let end = line[pos..].find('}').map_or(line.len(), |e| pos + e + 1);
-        let inner = line[pos + 1..end].trim_end_matches('}');
+    // (a known one in the wrong place is no mistake of spelling)
+    let brace_end = line[pos..].find('}').map_or(line.len(), |e| pos + e + 1);
+    let brace_inner = line
+        .get(pos + 1..brace_end)
+        .unwrap_or("")
+        .trim_end_matches('}');
+    if line[pos..].starts_with('{') && (brace_inner == "Spend" || !ICONS.contains(&brace_inner)) {
+        let end = brace_end;
+        let inner = brace_inner;
         if inner == "Spend" {
             return Some(Mistake::new(
                 pos..end,
@@ -521,8 +527,23 @@ pub(super) fn recognise(line: &str, pos: usize, word: &str) -> Option<Mistake> {
             "every sentence ends with a period: `Draw 1.`",
         ));
     }
-    // an unknown duration (`this round`), when what is written there is not a duration
-    if ["this", "until", "during", "while"].contains(&word.to_lowercase().as_str()) {
+    // an unknown duration (`this round`), when what is written there is not a duration: reading
+    // stopped at its first word, or at the word after `this`, `until`, … that is no typo of a noun
+    let starters = ["this", "next", "each", "until", "during", "while"];
+    let prev = before
+        .last()
+        .filter(|(_, w)| starters.contains(&w.to_lowercase().as_str()));
+    let at = if starters.contains(&word.to_lowercase().as_str()) {
+        Some(pos)
+    } else {
+        prev.filter(|_| {
+            !word.is_empty()
+                && !is_known_word(word)
+                && suggest(word, VOCABULARY.iter().copied()).is_none()
+        })
+        .map(|(i, _)| *i)
+    };
+    if let Some(pos) = at {
         let phrase: String = line[pos..]
             .split(['.', ','])
             .next()

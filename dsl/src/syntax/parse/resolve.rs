@@ -215,8 +215,11 @@ impl Resolver<'_> {
         for lead in &mut s.node.leads {
             match &mut lead.node {
                 Lead::If(c) => {
-                    if let Condition::YouDo { .. } = c.node {
-                        you_do = Some(SentenceId(self.sentence.saturating_sub(1)));
+                    if let Condition::YouDo { depends_on } = &mut c.node {
+                        // `If you do,` is blamed as a whole
+                        *depends_on = self.previous_sentence(&lead.span, "If you do,");
+                        you_do = Some(*depends_on);
+                        continue;
                     }
                     if let Condition::Holds(clause) = &c.node {
                         replacement |= clause
@@ -431,7 +434,24 @@ impl Resolver<'_> {
                 }
             }
         }
-        self.np(np, Role::Declares, &[]);
+        let hints: &[Kind] = match verb {
+            // what is on the field: a card in a hand, deck or trash is not defeated or spent
+            Some(Verb::Defeat) => &[Kind::Unit, Kind::Legend, Kind::Gear],
+            Some(Verb::Spend | Verb::Give | Verb::Attack | Verb::Block) => {
+                &[Kind::Unit, Kind::Legend]
+            }
+            Some(Verb::Ready) => &[Kind::Unit, Kind::Legend, Kind::Eddie],
+            Some(
+                Verb::Increase
+                | Verb::Decrease
+                | Verb::Adjust
+                | Verb::Set
+                | Verb::Swap
+                | Verb::Steal,
+            ) => &[Kind::Gig],
+            _ => &[],
+        };
+        self.np(np, Role::Declares, hints);
     }
 
     fn adjunct(&mut self, a: &mut Adjunct) {
