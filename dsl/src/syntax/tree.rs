@@ -123,6 +123,8 @@ pub enum Kind {
     Eddie,
     /// a fight
     Fight,
+    /// a zone: `a Rival's hand`
+    Zone,
     /// anything else a noun names (`the result`, an effect)
     Thing,
 }
@@ -268,6 +270,8 @@ pub struct Sentence {
 }
 
 /// What opens a sentence.
+// Built once per sentence and matched on: plain variants read better than boxes.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Lead {
     /// `Then,` (`Then` without its comma, as one card prints it, when `comma` is false)
@@ -829,7 +833,9 @@ pub enum Det {
 pub struct Premod {
     /// the words in written order
     pub words: Vec<Spanned<PremodWord>>,
-    /// written with a comma before the `or` of a list of three or more: `AI, DRONE, or VEHICLE`
+    /// written with commas: `AI, DRONE, or VEHICLE` (not `CORPO or GANGER or MOX`)
+    pub commas: bool,
+    /// written with a comma before the `or` of a comma list: `AI, DRONE, or VEHICLE`
     pub serial_comma: bool,
 }
 
@@ -1194,4 +1200,231 @@ pub struct Turn {
     pub owner: Option<Noun>,
     /// `next`
     pub next: bool,
+}
+
+// ---- The verbs' words ---------------------------------------------------------------------------
+
+impl Verb {
+    /// Every verb of the language.
+    pub const ALL: [Verb; 49] = [
+        Verb::Add,
+        Verb::Adjust,
+        Verb::Attack,
+        Verb::Block,
+        Verb::BottomDeck,
+        Verb::Call,
+        Verb::Choose,
+        Verb::Control,
+        Verb::Cost,
+        Verb::Decrease,
+        Verb::Defeat,
+        Verb::Differ,
+        Verb::Discard,
+        Verb::Double,
+        Verb::Draw,
+        Verb::End,
+        Verb::Equal,
+        Verb::Equip,
+        Verb::Fight,
+        Verb::Gain,
+        Verb::Give,
+        Verb::GoSolo,
+        Verb::Have,
+        Verb::Ignore,
+        Verb::Increase,
+        Verb::Keep,
+        Verb::LookAt,
+        Verb::Lose,
+        Verb::Move,
+        Verb::Pay,
+        Verb::Play,
+        Verb::Ready,
+        Verb::Redirect,
+        Verb::Remove,
+        Verb::Reroll,
+        Verb::Return,
+        Verb::Reveal,
+        Verb::Roll,
+        Verb::RollIn,
+        Verb::Search,
+        Verb::Sell,
+        Verb::Set,
+        Verb::Spend,
+        Verb::Steal,
+        Verb::Swap,
+        Verb::Take,
+        Verb::Trash,
+        Verb::Use,
+        Verb::Win,
+    ];
+
+    /// The verb's words, as the printer writes them: base, third person, past, past participle
+    /// and `-ing` form.
+    pub fn words(self) -> [&'static str; 5] {
+        use Verb::*;
+        match self {
+            Add => ["add", "adds", "added", "added", "adding"],
+            Adjust => ["adjust", "adjusts", "adjusted", "adjusted", "adjusting"],
+            Attack => ["attack", "attacks", "attacked", "attacked", "attacking"],
+            Block => ["block", "blocks", "blocked", "blocked", "blocking"],
+            BottomDeck => [
+                "bottom-deck",
+                "bottom-decks",
+                "bottom-decked",
+                "bottom-decked",
+                "bottom-decking",
+            ],
+            Call => ["Call", "Calls", "Called", "Called", "Calling"],
+            Choose => ["choose", "chooses", "chose", "chosen", "choosing"],
+            Control => [
+                "control",
+                "controls",
+                "controlled",
+                "controlled",
+                "controlling",
+            ],
+            Cost => ["cost", "costs", "cost", "cost", "costing"],
+            Decrease => [
+                "decrease",
+                "decreases",
+                "decreased",
+                "decreased",
+                "decreasing",
+            ],
+            Defeat => ["defeat", "defeats", "defeated", "defeated", "defeating"],
+            Differ => ["differ", "differs", "differed", "differed", "differing"],
+            Discard => [
+                "discard",
+                "discards",
+                "discarded",
+                "discarded",
+                "discarding",
+            ],
+            Double => ["double", "doubles", "doubled", "doubled", "doubling"],
+            Draw => ["draw", "draws", "drew", "drawn", "drawing"],
+            End => ["end", "ends", "ended", "ended", "ending"],
+            Equal => ["equal", "equals", "equaled", "equaled", "equaling"],
+            Equip => ["equip", "equips", "equipped", "equipped", "equipping"],
+            Fight => ["fight", "fights", "fought", "fought", "fighting"],
+            Gain => ["gain", "gains", "gained", "gained", "gaining"],
+            Give => ["give", "gives", "gave", "given", "giving"],
+            GoSolo => [
+                "go solo",
+                "goes solo",
+                "went solo",
+                "gone solo",
+                "going solo",
+            ],
+            Have => ["have", "has", "had", "had", "having"],
+            Ignore => ["ignore", "ignores", "ignored", "ignored", "ignoring"],
+            Increase => [
+                "increase",
+                "increases",
+                "increased",
+                "increased",
+                "increasing",
+            ],
+            Keep => ["keep", "keeps", "kept", "kept", "keeping"],
+            LookAt => [
+                "look at",
+                "looks at",
+                "looked at",
+                "looked at",
+                "looking at",
+            ],
+            Lose => ["lose", "loses", "lost", "lost", "losing"],
+            Move => ["move", "moves", "moved", "moved", "moving"],
+            Pay => ["pay", "pays", "paid", "paid", "paying"],
+            Play => ["play", "plays", "played", "played", "playing"],
+            Ready => ["ready", "readies", "readied", "readied", "readying"],
+            Redirect => [
+                "redirect",
+                "redirects",
+                "redirected",
+                "redirected",
+                "redirecting",
+            ],
+            Remove => ["remove", "removes", "removed", "removed", "removing"],
+            Reroll => ["reroll", "rerolls", "rerolled", "rerolled", "rerolling"],
+            Return => ["return", "returns", "returned", "returned", "returning"],
+            Reveal => ["reveal", "reveals", "revealed", "revealed", "revealing"],
+            Roll => ["roll", "rolls", "rolled", "rolled", "rolling"],
+            RollIn => [
+                "roll in",
+                "rolls in",
+                "rolled in",
+                "rolled in",
+                "rolling in",
+            ],
+            Search => ["search", "searches", "searched", "searched", "searching"],
+            Sell => ["sell", "sells", "sold", "sold", "selling"],
+            Set => ["set", "sets", "set", "set", "setting"],
+            Spend => ["spend", "spends", "spent", "spent", "spending"],
+            Steal => ["steal", "steals", "stole", "stolen", "stealing"],
+            Swap => ["swap", "swaps", "swapped", "swapped", "swapping"],
+            Take => ["take", "takes", "took", "taken", "taking"],
+            Trash => ["trash", "trashes", "trashed", "trashed", "trashing"],
+            Use => ["use", "uses", "used", "used", "using"],
+            Win => ["win", "wins", "won", "won", "winning"],
+        }
+    }
+
+    /// The word of the verb in a form.
+    pub fn word(self, form: Form) -> &'static str {
+        let w = self.words();
+        match form {
+            Form::Base => w[0],
+            Form::Third => w[1],
+            Form::Past => w[2],
+            Form::Participle => w[3],
+            Form::Gerund => w[4],
+        }
+    }
+
+    /// The verb a word is a form of, with every form the word can be (`set` is base, past and
+    /// participle), or `None` for a word that is no verb of the language. Case does not matter.
+    pub fn parse(word: &str) -> Option<(Verb, Vec<Form>)> {
+        const FORMS: [Form; 5] = [
+            Form::Base,
+            Form::Third,
+            Form::Past,
+            Form::Participle,
+            Form::Gerund,
+        ];
+        Verb::ALL.iter().find_map(|v| {
+            let forms: Vec<Form> = v
+                .words()
+                .iter()
+                .zip(FORMS)
+                .filter(|(w, _)| w.eq_ignore_ascii_case(word))
+                .map(|(_, f)| f)
+                .collect();
+            (!forms.is_empty()).then_some((*v, forms))
+        })
+    }
+}
+
+impl Noun {
+    /// Whether the noun names a number one has: `power`, `cost`, `value`, `☆`, `number`.
+    pub fn is_number(&self) -> bool {
+        matches!(
+            self,
+            Noun::Power | Noun::Cost | Noun::Value | Noun::GigValue | Noun::Number | Noun::Cred
+        )
+    }
+
+    /// Whether the noun names a zone: `hand`, `deck`, `trash`, `fixer area`, …
+    pub fn is_zone(&self) -> bool {
+        matches!(
+            self,
+            Noun::Hand
+                | Noun::Deck
+                | Noun::Trash
+                | Noun::FixerArea
+                | Noun::LegendsArea
+                | Noun::GigArea
+                | Noun::Field
+                | Noun::Game
+        )
+    }
 }
