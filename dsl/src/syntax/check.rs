@@ -45,7 +45,7 @@ impl IntoDiagnostic for RoundTrip {
             "card text: printing the tree does not give back the text"
         };
         Diagnostic::error(what)
-            .with_primary(self.span.clone(), "this text")
+            .with_primary(self.span, "this text")
             .with_note(format!("printed: {}", self.printed.trim_end()))
             .with_note("write the text as printed (`gig fmt` does), or this is a bug in gigscript's parser or printer")
     }

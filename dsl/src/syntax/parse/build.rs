@@ -221,10 +221,8 @@ impl<'t> Builder<'t> {
                         let window = match trigger.node {
                             Trigger::When { event, .. } => Some(event),
                             _ => {
-                                let mut e = ParseError::new(
-                                    ParseErrorKind::Misplaced,
-                                    trigger.span.clone(),
-                                );
+                                let mut e =
+                                    ParseError::new(ParseErrorKind::Misplaced, trigger.span);
                                 e.found = "costs after this trigger".into();
                                 e.expected =
                                     vec!["`When <event>,` before the costs of an ability".into()];

@@ -86,7 +86,7 @@ impl IntoDiagnostic for ParseError {
                 self.found
             ))
             .with_primary(
-                self.span.clone(),
+                self.span,
                 self.hint
                     .as_ref()
                     .map_or("not understood from here", |h| h.label),
@@ -95,20 +95,20 @@ impl IntoDiagnostic for ParseError {
                 "card text: {} refers to nothing said before it",
                 self.found
             ))
-            .with_primary(self.span.clone(), "what does this refer to?")
+            .with_primary(self.span, "what does this refer to?")
             .with_note(format!("expected {expected}")),
             ParseErrorKind::NumberForTarget => Diagnostic::error(format!(
                 "card text: number {} where a target belongs",
                 self.found
             ))
-            .with_primary(self.span.clone(), "which cards? name what this acts on")
+            .with_primary(self.span, "which cards? name what this acts on")
             .with_note("write a noun phrase such as `a rival Unit`, `2 friendly Units` or `a Gig`")
             .with_note("a bare number stands for cards only after verbs such as `Discard 1`, or repeating a noun named just before (`defeat 2 instead`)"),
             ParseErrorKind::NumberTooLarge => Diagnostic::error(format!(
                 "card text: number {} is larger than {MAX_NUMBER}",
                 self.found
             ))
-            .with_primary(self.span.clone(), "too large")
+            .with_primary(self.span, "too large")
             .with_note(format!(
                 "card text writes numbers up to {MAX_NUMBER}; no card of the game needs more"
             )),
@@ -116,23 +116,23 @@ impl IntoDiagnostic for ParseError {
                 "card text: verb {} in the wrong form, expected {expected}",
                 self.found
             ))
-            .with_primary(self.span.clone(), "this form does not fit here")
+            .with_primary(self.span, "this form does not fit here")
             .with_note("an order and a verb after `can`, `may`, `must` or `to` take the plain form (`Draw 1.`, `may draw 1`); after `is` or `be`, the past participle (`is defeated`); after `while` or `by`, the form in -ing (`while attacking`)"),
             ParseErrorKind::Misplaced => Diagnostic::error(format!(
                 "card text: {} here, expected {expected}",
                 self.found
             ))
-            .with_primary(self.span.clone(), "not in its place"),
+            .with_primary(self.span, "not in its place"),
             ParseErrorKind::TooLong => Diagnostic::error(format!(
                 "card text: text is longer than {} bytes",
                 super::MAX_TEXT_LEN
             ))
-            .with_primary(self.span.clone(), "this text"),
+            .with_primary(self.span, "this text"),
             ParseErrorKind::Internal => Diagnostic::error(format!(
                 "card text: internal error in gigscript's parser ({}); this is a bug in gigscript, not in the card",
                 self.found
             ))
-            .with_primary(self.span.clone(), "while reading this"),
+            .with_primary(self.span, "while reading this"),
         };
         if let Some(s) = &self.suggestion {
             d = d.with_note(format!("did you mean `{s}`?"));

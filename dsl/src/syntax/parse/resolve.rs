@@ -132,7 +132,7 @@ impl Resolver<'_> {
     }
 
     fn unresolved(&mut self, span: &Span, found: String, expected: &str) -> Ref {
-        let mut e = ParseError::new(ParseErrorKind::Unresolved, span.clone());
+        let mut e = ParseError::new(ParseErrorKind::Unresolved, *span);
         e.found = found;
         e.expected = vec![expected.to_string()];
         self.errors.push(e);
@@ -311,7 +311,7 @@ impl Resolver<'_> {
                                 depends_on: SentenceId(0),
                             },
                         ),
-                        span: t.span.clone(),
+                        span: t.span,
                     };
                     self.condition(&mut s);
                     *cond = s.node;
@@ -341,7 +341,7 @@ impl Resolver<'_> {
                 format!("the fight of {}", self.words(&e.node.subject.span)),
                 Kind::Fight,
                 false,
-                e.node.vp.span.clone(),
+                e.node.vp.span,
             );
             self.fights.push(id);
             e.node.binds = Some(id);
@@ -413,8 +413,7 @@ impl Resolver<'_> {
                         })
                         .map(Ref::Binding);
                     if found.is_none() {
-                        let mut e =
-                            ParseError::new(ParseErrorKind::NumberForTarget, np.span.clone());
+                        let mut e = ParseError::new(ParseErrorKind::NumberForTarget, np.span);
                         e.found = format!("`{}`", self.words(&np.span));
                         self.errors.push(e);
                     }
@@ -535,7 +534,7 @@ impl Resolver<'_> {
     /// Resolves the references inside a noun phrase and, in a place that introduces referents,
     /// declares the one it names. `hints` are the kinds an `it` here may stand for.
     fn np(&mut self, np: &mut NounPhrase, role: Role, hints: &[Kind]) {
-        let span = np.span.clone();
+        let span = np.span;
         match &mut np.node {
             Np::Pronoun { word, refers_to } => {
                 *refers_to = self.pronoun(*word, hints, &span);
@@ -683,14 +682,14 @@ impl Resolver<'_> {
                     refers_to,
                 } => {
                     let hints = possessed_hints(head.as_ref());
-                    let s = owner.span.clone();
+                    let s = owner.span;
                     *refers_to = self.resolve_it(&hints, &s, "its");
                 }
                 Np::Pronoun {
                     word: Pronoun::They,
                     refers_to,
                 } => {
-                    let s = owner.span.clone();
+                    let s = owner.span;
                     *refers_to = if head.as_ref().is_some_and(Noun::is_number) {
                         self.pronoun(Pronoun::They, &[Kind::Unit], &s)
                     } else {
