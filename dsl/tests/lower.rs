@@ -196,3 +196,36 @@ fn every_designer_text_lowers() {
     }
     report(out);
 }
+
+#[path = "../../tests/support/compose.rs"]
+mod compose;
+
+/// Texts composed slot by slot lower too.
+#[test]
+fn every_composed_text_lowers() {
+    let mut out = Vec::new();
+    for (k, src) in compose::texts(13, 2_000) {
+        let ct = CardText {
+            text: src.clone(),
+            offset: 0,
+            exact: true,
+        };
+        let r = match parse_text(&ct, 0, k, Textbox::Rules) {
+            Ok(s) => {
+                let tree = CardTree {
+                    id: "composed".into(),
+                    top: None,
+                    text: s,
+                };
+                let words = |s: gigscript_dsl::Span| src.get(s.range()).unwrap_or("").to_owned();
+                lowered(k, &tree, words)
+            }
+            Err(e) => Err(vec![format!("parse: {:?}", e.first().map(|e| &e.kind))]),
+        };
+        out.push((format!("{k:?}: {}", src.trim_end()), r));
+    }
+    if let Ok(p) = std::env::var("LOWER_DUMP_COMPOSED") {
+        std::env::set_var("LOWER_DUMP", p);
+    }
+    report(out);
+}

@@ -1301,11 +1301,9 @@ impl Builder<'_, '_> {
     /// What `can attack …` may attack.
     fn attack_what(&mut self, objs: &[&NounPhrase], span: Span) -> AttackWhat {
         match objs.first() {
+            // `It can attack this turn.`: whatever it could attack (despite Lag, rule 11.3.1.1)
             None => {
-                self.cx.error(
-                    span,
-                    "say what it can attack: `rival Units`, `their Gig area`",
-                );
+                let _ = span;
                 AttackWhat::Units(Pred::True)
             }
             Some(np) if np_noun(np) == Some(&Noun::GigArea) => AttackWhat::GigArea,
