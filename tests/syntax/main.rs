@@ -7,3 +7,4 @@ mod compose;
 mod composed;
 mod corpora;
 mod diagnostics;
+mod rules;

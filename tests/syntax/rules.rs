@@ -1,0 +1,94 @@
+//! The grammar's own properties: the rules that exactly one card of the catalogue uses are few
+//! (at most 10) and each says why it exists; every rule has a name in plain words; the parser
+//! of the grammar with its choices reversed is the grammar's.
+
+use super::corpora::root;
+use gigscript_dsl::card::{card_files, load_cards};
+use gigscript_dsl::syntax::parse::{reversed_rule_names, rule_names};
+use gigscript_dsl::syntax::{reading, GRAMMAR};
+use gigscript_dsl::Sources;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// For each rule of the grammar that a card's reading uses, the cards that use it.
+fn rule_users() -> BTreeMap<String, BTreeSet<String>> {
+    let mut sources = Sources::new();
+    let (db, errors) = load_cards(&card_files(&root().join("cards")).unwrap(), &mut sources);
+    assert!(errors.is_empty());
+    let mut users: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for card in db.cards() {
+        for t in card.top.iter().chain([&card.text]) {
+            for n in reading(&t.text).unwrap_or_else(|| panic!("{} parses", card.id)) {
+                users.entry(n.rule).or_default().insert(card.id.clone());
+            }
+        }
+    }
+    users
+}
+
+/// The rules with a `// One card (…): …` comment above their doc.
+fn rules_with_a_reason() -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut reason = false;
+    for line in GRAMMAR.lines() {
+        if line.starts_with("// One card") {
+            reason = true;
+        } else if line.starts_with("///") {
+        } else if let Some((name, _)) = line.split_once(" = ") {
+            if reason {
+                out.insert(name.trim().to_string());
+            }
+            reason = false;
+        } else {
+            reason = false;
+        }
+    }
+    out
+}
+
+#[test]
+fn at_most_ten_rules_serve_one_card_each_with_its_reason() {
+    let one_card: BTreeMap<String, String> = rule_users()
+        .into_iter()
+        .filter(|(_, cards)| cards.len() == 1)
+        .map(|(rule, cards)| (rule, cards.into_iter().next().unwrap_or_default()))
+        .collect();
+    let listed: Vec<String> = one_card.iter().map(|(r, c)| format!("{r} ({c})")).collect();
+    assert!(
+        one_card.len() <= 10,
+        "{} rules serve one card: {}",
+        one_card.len(),
+        listed.join(", ")
+    );
+    let reasons = rules_with_a_reason();
+    let missing: Vec<&String> = one_card.keys().filter(|r| !reasons.contains(*r)).collect();
+    assert!(
+        missing.is_empty(),
+        "one-card rules without a `// One card (…): …` reason: {missing:?}"
+    );
+    let stale: Vec<&String> = reasons
+        .iter()
+        .filter(|r| !one_card.contains_key(*r))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "rules with a one-card reason that more or fewer cards use: {stale:?}"
+    );
+}
+
+#[test]
+fn every_rule_has_a_plain_name() {
+    for (ident, name) in rule_names() {
+        assert!(!name.is_empty(), "{ident}");
+        assert_ne!(name, ident, "{ident} is named by its identifier");
+        assert!(
+            !name.ends_with('.'),
+            "{ident}: names have no trailing period"
+        );
+    }
+}
+
+#[test]
+fn the_reversed_parser_has_the_grammars_rules() {
+    let names: Vec<String> = rule_names().into_iter().map(|(i, _)| i).collect();
+    assert_eq!(reversed_rule_names(), names);
+}
