@@ -7,4 +7,5 @@ mod compose;
 mod composed;
 mod corpora;
 mod diagnostics;
+mod references;
 mod rules;

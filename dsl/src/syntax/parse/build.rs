@@ -503,7 +503,9 @@ impl<'t> Builder<'t> {
         Ok(if !p.as_str()[..2].eq_ignore_ascii_case("if") {
             Trailing::Unless(condition)
         } else if it_can {
-            Trailing::IfItCan
+            Trailing::IfItCan {
+                refers_to: Ref::This,
+            }
         } else {
             Trailing::If(condition)
         })
