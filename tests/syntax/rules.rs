@@ -1,11 +1,13 @@
 //! The grammar's own properties: the rules that exactly one card of the catalogue uses are few
 //! (at most 10) and each says why it exists; every rule has a name in plain words; the parser
-//! of the grammar with its choices reversed is the grammar's.
+//! of the grammar with its choices reversed is the grammar's; the derived parser reads as
+//! `pest_vm` does, and breaking a choice is caught.
 
-use super::corpora::root;
+use super::corpora::{card_entries, grammar, root};
+use gigscript_dsl::ambiguity::{break_choice, CheckError, Grammar};
 use gigscript_dsl::card::{card_files, load_cards};
 use gigscript_dsl::syntax::parse::{reversed_rule_names, rule_names};
-use gigscript_dsl::syntax::{reading, GRAMMAR};
+use gigscript_dsl::syntax::{reading, GRAMMAR, START_RULE};
 use gigscript_dsl::Sources;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -91,4 +93,44 @@ fn every_rule_has_a_plain_name() {
 fn the_reversed_parser_has_the_grammars_rules() {
     let names: Vec<String> = rule_names().into_iter().map(|(i, _)| i).collect();
     assert_eq!(reversed_rule_names(), names);
+}
+
+/// The derived parser and `pest_vm` (which explains an ambiguity) read every card alike, and the
+/// check on `pest_vm` passes as the derived one does.
+#[test]
+fn the_derived_parser_reads_every_card_as_pest_vm_does() {
+    let g = grammar();
+    for e in card_entries(&root().join("cards")) {
+        let vm = g.reading(START_RULE, &e.text).expect("parses on pest_vm");
+        assert_eq!(reading(&e.text), Some(vm), "{}", e.name);
+        assert_eq!(g.check(START_RULE, &e.text), Ok(()), "{}", e.name);
+    }
+}
+
+/// The check is not vacuous: making one choice of the grammar overlap is caught on real cards,
+/// naming that rule.
+#[test]
+fn breaking_one_choice_of_the_grammar_is_caught_on_real_cards() {
+    let rule = "np_item";
+    let broken = Grammar::new(&break_choice(GRAMMAR, rule).expect("the rule exists")).unwrap();
+    let mut flagged = 0;
+    for e in card_entries(&root().join("cards")) {
+        match broken.check(START_RULE, &e.text) {
+            Err(CheckError::Ambiguous(a)) => {
+                assert!(
+                    a.rules.iter().any(|r| r.starts_with(rule)),
+                    "{}: culprits {:?}",
+                    e.name,
+                    a.rules
+                );
+                flagged += 1;
+            }
+            Err(other) => panic!("{}: {other:?}", e.name),
+            Ok(()) => {}
+        }
+    }
+    assert!(
+        flagged > 100,
+        "`{rule}` broken: only {flagged} texts flagged"
+    );
 }

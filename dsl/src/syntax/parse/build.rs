@@ -1038,6 +1038,9 @@ impl<'t> Builder<'t> {
         let mut det = None;
         let mut possessor = None;
         for d in &dets {
+            if d.as_str().contains(|c: char| c.is_ascii_digit()) {
+                self.digits_in(d);
+            }
             match det_of(d.as_str()) {
                 Some(Word::Partitive(x))
                     if partitive.is_none() && det.is_none() && possessor.is_none() =>
@@ -1202,6 +1205,9 @@ impl<'t> Builder<'t> {
             },
             Rule::noun_word => {
                 let (noun, plural) = noun_of(c.as_str()).ok_or_else(|| self.bug(&c, "a noun"))?;
+                if matches!(noun, Noun::Die(_)) {
+                    self.digits_in(&c);
+                }
                 let comparison = match kids(p).get(1) {
                     Some(cmp) => Some(Box::new(self.comparison(cmp)?)),
                     None => None,
@@ -1564,7 +1570,11 @@ enum Word {
 
 fn det_of(text: &str) -> Option<Word> {
     let t = text.to_ascii_lowercase();
-    let num = |s: &str| s.trim().trim_end_matches('+').parse::<u32>().ok();
+    // a number too large is reported where the determiner is read (`Builder::digits_in`)
+    let num = |s: &str| {
+        let n = s.trim().trim_end_matches('+').parse::<u64>().ok()?;
+        Some(n.min(u64::from(MAX_NUMBER)) as u32)
+    };
     Some(match t.as_str() {
         "one of" => Word::Partitive(Partitive::One),
         "each of" => Word::Partitive(Partitive::Each),
@@ -1726,7 +1736,9 @@ fn noun_of(text: &str) -> Option<(Noun, bool)> {
                 && d.len() > 1
                 && d[1..].chars().all(|c| c.is_ascii_digit()) =>
             {
-                Noun::Die(d[1..].parse().ok()?)
+                // a number too large is reported where the noun is read
+                let sides = d[1..].parse::<u64>().ok()?;
+                Noun::Die(sides.min(u64::from(MAX_NUMBER)) as u32)
             }
             _ => return None,
         })

@@ -39,9 +39,9 @@ pub const GRAMMAR: &str = include_str!("../../../../grammar/text.pest");
 pub const START_RULE: &str = "text";
 
 /// Longest text the parser reads; a longer text is an error, not parsed. The longest card text is
-/// under 400 bytes; the limit also bounds how deeply phrases can nest (`… with less power than a
-/// Unit with less power than …`), and so the parser's stack.
-pub const MAX_TEXT_LEN: usize = 2048;
+/// under 400 bytes, and 1,000 short lines fit; the limit also bounds how deeply phrases can nest
+/// (`… with less power than a Unit with less power than …`), and so the parser's stack.
+pub const MAX_TEXT_LEN: usize = 8192;
 
 /// Reads one textbox of a card of type `kind`. Spans are byte offsets into the card file
 /// (`text.offset` plus the offset inside the text).
