@@ -172,7 +172,8 @@ fn tag_key(tag: &str) -> String {
 }
 
 /// A warning for every tag a textbox names that no card of the pool carries (rule 3.13: any word
-/// in capitals is a tag), with the nearest tag of the pool. `text` must parse.
+/// in capitals is a tag; words in capitals next to each other are one tag, `TYGER CLAWS`), with
+/// the nearest tag of the pool. `text` must parse.
 pub fn unknown_tags(
     text: &CardText,
     file: FileId,
@@ -182,23 +183,38 @@ pub fn unknown_tags(
     let Some(nodes) = reading(&text.text) else {
         return Vec::new();
     };
-    let mut out = Vec::new();
+    let src = text.text.as_str();
+    // the words in capitals, joined into tags where only a space parts them
+    let mut tags: Vec<std::ops::Range<usize>> = Vec::new();
     for n in nodes {
         if n.rule != "adjective" && n.rule != "state" {
             continue;
         }
-        let word = &text.text[n.span.clone()];
-        let is_tag = word.chars().any(|c| c.is_ascii_uppercase())
+        let word = &src[n.span.clone()];
+        let is_tag = word.len() >= 2
+            && word.chars().any(|c| c.is_ascii_uppercase())
             && word
                 .chars()
                 .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '\'');
-        if !is_tag || word.len() < 2 || known.contains(word) {
+        if !is_tag {
             continue;
         }
-        let span = Span::new(file, text.offset + n.span.start..text.offset + n.span.end);
-        let mut d = Diagnostic::warning(format!("card text: unknown tag `{word}`"))
+        match tags.last_mut() {
+            Some(last) if &src[last.end..n.span.start] == " " => last.end = n.span.end,
+            _ => tags.push(n.span.clone()),
+        }
+    }
+    let mut out = Vec::new();
+    for range in tags {
+        let tag = &src[range.clone()];
+        // a tag, or tags of the pool side by side
+        if known.contains(&tag_key(tag)) || tag.split(' ').all(|w| known.contains(w)) {
+            continue;
+        }
+        let span = Span::new(file, text.offset + range.start..text.offset + range.end);
+        let mut d = Diagnostic::warning(format!("card text: unknown tag `{tag}`"))
             .with_primary(span, "no card of the pool has this tag");
-        if let Some(s) = suggest(word, known.iter().map(String::as_str)) {
+        if let Some(s) = suggest(tag, pool_tags.iter().map(String::as_str)) {
             d = d.with_note(format!("did you mean `{s}`?"));
         }
         out.push(d.with_note(
