@@ -134,3 +134,35 @@ fn breaking_one_choice_of_the_grammar_is_caught_on_real_cards() {
         "`{rule}` broken: only {flagged} texts flagged"
     );
 }
+
+/// Every card `grammar/SLOTS.md` names is a card of the catalogue (a word in backquotes with a
+/// hyphen is a card id, unless the grammar has it: `bottom-deck`, `face-up`).
+#[test]
+fn the_phrasebook_of_slots_names_real_cards() {
+    let slots = std::fs::read_to_string(root().join("grammar/SLOTS.md")).unwrap();
+    let ids: BTreeSet<String> = card_entries(&root().join("cards"))
+        .into_iter()
+        .map(|e| e.name)
+        .collect();
+    let mut named = 0;
+    let mut unknown = Vec::new();
+    for (i, quoted) in slots.split('`').enumerate() {
+        let word = i % 2 == 1
+            && quoted.contains('-')
+            && quoted
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !word || GRAMMAR.contains(quoted) {
+            continue;
+        }
+        named += 1;
+        if !ids.contains(quoted) {
+            unknown.push(quoted.to_string());
+        }
+    }
+    assert!(named > 50, "only {named} cards named");
+    assert!(
+        unknown.is_empty(),
+        "not cards of the catalogue: {unknown:?}"
+    );
+}
