@@ -818,3 +818,15 @@ pub(crate) fn sample_deck(name: &str) -> PathBuf {
         .join("decks")
         .join(name)
 }
+
+/// `gig lsp`: the language server over stdio, with the card folder given (`--cards`,
+/// `GIG_CARDS`), else the editor workspace's `cards/`, else the default card folder.
+pub fn lsp(ctx: &Context, cards: Option<PathBuf>) -> Outcome {
+    match gigscript_lsp::run(cards, ctx.cards_dir.clone()) {
+        Ok(()) => Outcome::Ok,
+        Err(e) => {
+            eprintln!("error: language server: {e}");
+            Outcome::Fatal
+        }
+    }
+}
