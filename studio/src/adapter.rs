@@ -785,8 +785,19 @@ impl Catalogue {
             }
             _ => {}
         }
+        // A quoted card name replaces the quote typed before the word too.
+        let quoted = place.word.start > 0 && text[..place.word.start].ends_with('"');
         let typed = typed.to_lowercase();
-        out.retain(|c| c.label.to_lowercase().starts_with(&typed) && c.label != typed);
+        out.retain_mut(|c| {
+            let label = match c.label.strip_prefix('"') {
+                Some(rest) if quoted => {
+                    c.replace.start -= 1;
+                    rest
+                }
+                _ => c.label.as_str(),
+            };
+            label.to_lowercase().starts_with(&typed) && label.to_lowercase() != typed
+        });
         out
     }
 
@@ -813,11 +824,16 @@ impl Catalogue {
         let Some(string) = &place.string else {
             return;
         };
-        let line_start = text[..place.word.start]
+        // A card name being typed: what comes before its opening quote.
+        let mut end = place.word.start;
+        if text[string.start..end].ends_with('"') {
+            end -= 1;
+        }
+        let line_start = text[..end]
             .rfind('\n')
             .map_or(0, |i| i + 1)
             .max(string.start);
-        let line = &text[line_start..place.word.start];
+        let line = &text[line_start..end];
         let Some(next) = continuations(&self.grammar, line) else {
             return;
         };

@@ -114,3 +114,53 @@ fn a_scenario_plays_step_by_step_and_a_game_against_the_bot() {
     assert_eq!(b.sides[0].name, "you");
     assert!(b.sides[1].hand.is_none());
 }
+
+#[test]
+fn a_deck_file_its_entries_and_its_rules() {
+    let path = root().join("decks/red-street.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(cat().check_file(&path, &text), vec![]);
+    // a deck entry: hover gives the card, go-to-definition its file
+    let (id, at) = {
+        let line = text.lines().skip_while(|l| *l != "[main]").nth(1).unwrap();
+        let id = line
+            .split(" = ")
+            .next()
+            .unwrap()
+            .trim()
+            .trim_matches('"')
+            .to_string();
+        (id.clone(), text.find(&id).unwrap() + 1)
+    };
+    let h = cat().hover(&path, &text, at).unwrap();
+    assert!(h.markdown.contains(&format!("(`{id}`)")), "{}", h.markdown);
+    let (_, found) = cat().card_at(&text, at).unwrap();
+    assert!(cat()
+        .file_of(&found)
+        .unwrap()
+        .ends_with(format!("{id}.toml")));
+    // a fourth copy breaks rule 7.3
+    let broken = text.replacen(" = 3\n", " = 4\n", 1);
+    assert!(!cat().check_file(&path, &broken).is_empty());
+    // completion of a card id in the main deck
+    let end = format!("{text}\nchrome-f");
+    let c = cat().complete(&path, &end, end.len());
+    assert!(
+        c.iter()
+            .any(|c| c.label == "chrome-fang" && c.kind == CompletionKind::Card),
+        "{c:?}"
+    );
+}
+
+#[test]
+fn a_quoted_card_name_completes_with_its_quote() {
+    let (path, text) = card_file("deadman-transmitter");
+    let at = text.find("\"DEADMAN").unwrap() + 5;
+    let half = text[..at].to_string();
+    let c = cat().complete(&path, &half, half.len());
+    let name = c
+        .iter()
+        .find(|c| c.label == "\"DEADMAN TRANSMITTER\"")
+        .expect("the name is offered");
+    assert_eq!(name.replace, at - 5..at);
+}
