@@ -187,7 +187,7 @@ fn result_of(v: &Value) -> &Value {
 }
 
 #[test]
-fn a_scripted_session() {
+fn a_scripted_client() {
     let card = root().join("cards/welcometonightcityretail/chrome-fang.toml");
     let text = std::fs::read_to_string(&card).unwrap();
     let card_uri = uri(&card);
