@@ -7,3 +7,5 @@ mod compose;
 mod composed;
 mod corpora;
 mod diagnostics;
+mod references;
+mod rules;

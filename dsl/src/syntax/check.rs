@@ -2,7 +2,7 @@
 //! itself, reads the same with every ordered choice of the grammar reversed, and names no tag that
 //! no card of the pool carries (a warning, with a "did you mean").
 
-use super::parse::{check_ambiguity, parse_text, reading};
+use super::parse::{check_reading, parse_text, read, reading, Reading};
 use super::print::{print_script, sexpr};
 use super::tree::{CardTree, Script, Textbox};
 use crate::ambiguity::Grammar;
@@ -103,7 +103,7 @@ pub fn check_round_trip(
 }
 
 /// Parses both textboxes of a card, checks their round trip and runs the ambiguity check on
-/// each, the top one first. With `pool_tags` (the tags of the pool's cards, as card files write
+/// each, the top one first (each textbox is parsed once for all of it). With `pool_tags` (the tags of the pool's cards, as card files write
 /// them: `6TH STREET`), a tag no card carries is a warning.
 pub fn check_card(
     grammar: &Grammar,
@@ -124,7 +124,8 @@ pub fn check_card(
     let mut top = None;
     let mut text = None;
     for (t, textbox) in boxes {
-        match parse_text(t, card.file, card.kind, textbox) {
+        let (script, pairs) = read(t, card.file, card.kind, textbox, true);
+        match script {
             Err(errors) => {
                 out.parses = false;
                 out.round_trips = false;
@@ -137,13 +138,17 @@ pub fn check_card(
                     out.round_trips = false;
                     out.diagnostics.push(e.to_diagnostic());
                 }
-                if let Err(e) = check_ambiguity(grammar, &t.text) {
+                let Some(pairs) = pairs else {
+                    unreachable!("a text that parses has its pairs kept");
+                };
+                if let Err(e) = check_reading(grammar, &t.text, &pairs) {
                     out.unambiguous = false;
                     out.diagnostics
                         .push(e.in_file(card.file, t.offset).to_diagnostic());
                 }
                 if let Some(tags) = pool_tags {
-                    out.diagnostics.extend(unknown_tags(t, card.file, tags));
+                    out.diagnostics
+                        .extend(tags_unknown(t, card.file, tags, &pairs));
                 }
                 match textbox {
                     Textbox::Top => top = Some(script),
@@ -172,33 +177,69 @@ fn tag_key(tag: &str) -> String {
 }
 
 /// A warning for every tag a textbox names that no card of the pool carries (rule 3.13: any word
-/// in capitals is a tag), with the nearest tag of the pool. `text` must parse.
+/// in capitals is a tag; words in capitals next to each other are one tag, `TYGER CLAWS`), with
+/// the nearest tag of the pool. `text` must parse.
 pub fn unknown_tags(
     text: &CardText,
     file: FileId,
     pool_tags: &BTreeSet<String>,
 ) -> Vec<Diagnostic> {
-    let known: BTreeSet<String> = pool_tags.iter().map(|t| tag_key(t)).collect();
     let Some(nodes) = reading(&text.text) else {
         return Vec::new();
     };
-    let mut out = Vec::new();
-    for n in nodes {
-        if n.rule != "adjective" && n.rule != "state" {
-            continue;
-        }
-        let word = &text.text[n.span.clone()];
-        let is_tag = word.chars().any(|c| c.is_ascii_uppercase())
+    let words = nodes
+        .into_iter()
+        .filter(|n| n.rule == "adjective" || n.rule == "state")
+        .map(|n| n.span);
+    unknown_among(text, file, pool_tags, words)
+}
+
+fn tags_unknown(
+    text: &CardText,
+    file: FileId,
+    pool_tags: &BTreeSet<String>,
+    pairs: &Reading,
+) -> Vec<Diagnostic> {
+    unknown_among(text, file, pool_tags, pairs.describing_words())
+}
+
+/// The warnings for the tags among `words`, the describing words and words of state of `text`.
+fn unknown_among(
+    text: &CardText,
+    file: FileId,
+    pool_tags: &BTreeSet<String>,
+    words: impl Iterator<Item = std::ops::Range<usize>>,
+) -> Vec<Diagnostic> {
+    let known: BTreeSet<String> = pool_tags.iter().map(|t| tag_key(t)).collect();
+    let src = text.text.as_str();
+    // the words in capitals, joined into tags where only a space parts them
+    let mut tags: Vec<std::ops::Range<usize>> = Vec::new();
+    for span in words {
+        let word = &src[span.clone()];
+        let is_tag = word.len() >= 2
+            && word.chars().any(|c| c.is_ascii_uppercase())
             && word
                 .chars()
                 .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '\'');
-        if !is_tag || word.len() < 2 || known.contains(word) {
+        if !is_tag {
             continue;
         }
-        let span = Span::new(file, text.offset + n.span.start..text.offset + n.span.end);
-        let mut d = Diagnostic::warning(format!("card text: unknown tag `{word}`"))
+        match tags.last_mut() {
+            Some(last) if &src[last.end..span.start] == " " => last.end = span.end,
+            _ => tags.push(span),
+        }
+    }
+    let mut out = Vec::new();
+    for range in tags {
+        let tag = &src[range.clone()];
+        // a tag, or tags of the pool side by side
+        if known.contains(&tag_key(tag)) || tag.split(' ').all(|w| known.contains(w)) {
+            continue;
+        }
+        let span = Span::new(file, text.offset + range.start..text.offset + range.end);
+        let mut d = Diagnostic::warning(format!("card text: unknown tag `{tag}`"))
             .with_primary(span, "no card of the pool has this tag");
-        if let Some(s) = suggest(word, known.iter().map(String::as_str)) {
+        if let Some(s) = suggest(tag, pool_tags.iter().map(String::as_str)) {
             d = d.with_note(format!("did you mean `{s}`?"));
         }
         out.push(d.with_note(

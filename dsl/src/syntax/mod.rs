@@ -28,6 +28,9 @@ pub mod parse;
 pub mod print;
 pub mod tree;
 
+#[cfg(test)]
+mod tests;
+
 pub use check::{check_card, check_round_trip, unknown_tags, RoundTrip, SyntaxCheck};
 pub use parse::{
     check_ambiguity, parse_card, parse_text, reading, Hint, ParseError, ParseErrorKind, GRAMMAR,

@@ -382,8 +382,11 @@ pub enum Trailing {
     If(Condition),
     /// `unless <condition>`
     Unless(Condition),
-    /// `if it can`
-    IfItCan,
+    /// `if it can`: `it` is the clause's subject
+    IfItCan {
+        /// what `it` stands for
+        refers_to: Ref,
+    },
 }
 
 // ---- Verb phrases -------------------------------------------------------------------------------

@@ -489,12 +489,23 @@ impl<'t> Builder<'t> {
 
     fn trailing(&mut self, p: &P) -> R<Trailing> {
         let c = self.nth(p, 0)?;
-        Ok(if c.as_rule() == Rule::it_can {
-            Trailing::IfItCan
-        } else if p.as_str()[..2].eq_ignore_ascii_case("if") {
-            Trailing::If(self.condition(&c)?.node)
+        let condition = self.condition(&c)?.node;
+        // `if it can`: a subject and a modal with no verb
+        let it_can = matches!(&condition, Condition::Holds(cl)
+        if cl.steps.is_empty()
+            && cl.modal.as_ref().is_some_and(|m| m.node == Modal::Can)
+            && matches!(
+                cl.subject.as_ref().map(|s| &s.node),
+                Some(Np::Pronoun { word: Pronoun::It, .. })
+            ));
+        Ok(if !p.as_str()[..2].eq_ignore_ascii_case("if") {
+            Trailing::Unless(condition)
+        } else if it_can {
+            Trailing::IfItCan {
+                refers_to: Ref::This,
+            }
         } else {
-            Trailing::Unless(self.condition(&c)?.node)
+            Trailing::If(condition)
         })
     }
 
@@ -602,7 +613,19 @@ impl<'t> Builder<'t> {
                 let mut serial_comma = false;
                 for k in kids(&c) {
                     match k.as_rule() {
-                        Rule::article => article = true,
+                        Rule::det => {
+                            article = true;
+                            if !matches!(det_of(k.as_str()), Some(Word::Det(Det::A))) {
+                                let mut e =
+                                    ParseError::new(ParseErrorKind::Misplaced, self.span(&k));
+                                e.found = format!("`{}`", k.as_str());
+                                e.expected = vec![
+                                    "`a` or `an` before words of state, as in `an AI, DRONE, or VEHICLE`"
+                                        .into(),
+                                ];
+                                self.errors.push(e);
+                            }
+                        }
                         Rule::state => {
                             if let Some(q) = &prev {
                                 if self.between(q, &k).contains(',')
@@ -743,36 +766,66 @@ impl<'t> Builder<'t> {
             }
             Rule::by_adj => {
                 let ks = kids(&c);
-                if ks.first().is_some_and(|k| k.as_rule() == Rule::doing) {
-                    Adjunct::ByDoing(ks.iter().map(|d| self.doing(d)).collect::<R<Vec<_>>>()?)
+                let up_to = ks.iter().any(|k| k.as_rule() == Rule::up_to);
+                let last = ks.last().ok_or_else(|| self.bug(&c, "an amount"))?;
+                let amount = match last.as_rule() {
+                    Rule::signed => ByAmount::Signed {
+                        n: self.signed(last),
+                        either: last.as_str().starts_with('±'),
+                    },
+                    _ if last.as_str().trim_end().ends_with('+') => {
+                        ByAmount::AtLeast(self.digits_in(last))
+                    }
+                    _ => ByAmount::Number(self.amount(last)?),
+                };
+                Adjunct::By(By { up_to, amount })
+            }
+            Rule::doing_adj => {
+                let ks = kids(&c);
+                let word = ks
+                    .first()
+                    .ok_or_else(|| self.bug(&c, "`by` or `without`"))?;
+                let mut doings = ks[1..]
+                    .iter()
+                    .map(|d| self.doing(d))
+                    .collect::<R<Vec<_>>>()?;
+                if word.as_str() == "by" {
+                    Adjunct::ByDoing(doings)
                 } else {
-                    let up_to = ks.iter().any(|k| k.as_rule() == Rule::up_to);
-                    let last = ks.last().ok_or_else(|| self.bug(&c, "an amount"))?;
-                    let amount = match last.as_rule() {
-                        Rule::signed => ByAmount::Signed {
-                            n: self.signed(last),
-                            either: last.as_str().starts_with('±'),
-                        },
-                        Rule::at_least_n => ByAmount::AtLeast(self.digits_in(last)),
-                        _ => ByAmount::Number(self.amount(last)?),
-                    };
-                    Adjunct::By(By { up_to, amount })
+                    if doings.len() > 1 {
+                        let mut e = ParseError::new(ParseErrorKind::Misplaced, self.span(&c));
+                        e.found = "`without` and several verbs".into();
+                        e.expected = vec!["one verb after `without`".into()];
+                        self.errors.push(e);
+                    }
+                    Adjunct::Without(Box::new(doings.remove(0)))
                 }
             }
-            Rule::with_adj => Adjunct::With(self.np(&self.nth(&c, 0)?)?),
-            Rule::against => Adjunct::Against(self.np(&self.nth(&c, 0)?)?),
-            Rule::in_adj => Adjunct::In(self.np(&self.nth(&c, 0)?)?),
-            Rule::on_adj => Adjunct::On(self.np(&self.nth(&c, 0)?)?),
-            Rule::from_adj => Adjunct::From(self.np(&self.nth(&c, 0)?)?),
+            Rule::prep_adj => {
+                let prep = self.nth(&c, 0)?;
+                let np = self.np(&self.nth(&c, 1)?)?;
+                match prep.as_str() {
+                    "with" => Adjunct::With(np),
+                    "against" => Adjunct::Against(np),
+                    "in" => Adjunct::In(np),
+                    "on" => Adjunct::On(np),
+                    _ => Adjunct::From(np),
+                }
+            }
             Rule::minimum => Adjunct::Minimum(self.eddies(&self.nth(&c, 0)?)),
             Rule::adverb => match c.as_str() {
                 "once" => Adjunct::Once,
                 "only" => Adjunct::Only,
                 _ => Adjunct::Each,
             },
-            Rule::after_adj => Adjunct::After(Box::new(self.event_lite(&self.nth(&c, 0)?)?)),
-            Rule::when_adj => Adjunct::When(Box::new(self.event_lite(&self.nth(&c, 1)?)?)),
-            Rule::without => Adjunct::Without(Box::new(self.doing(&self.nth(&c, 0)?)?)),
+            Rule::event_adj => {
+                let event = Box::new(self.event_lite(&self.nth(&c, 1)?)?);
+                if self.nth(&c, 0)?.as_str().eq_ignore_ascii_case("after") {
+                    Adjunct::After(event)
+                } else {
+                    Adjunct::When(event)
+                }
+            }
             _ => return Err(self.bug(&c, "an adjunct")),
         };
         Ok(self.sp(p, node))
@@ -983,6 +1036,9 @@ impl<'t> Builder<'t> {
         let mut det = None;
         let mut possessor = None;
         for d in &dets {
+            if d.as_str().contains(|c: char| c.is_ascii_digit()) {
+                self.digits_in(d);
+            }
             match det_of(d.as_str()) {
                 Some(Word::Partitive(x))
                     if partitive.is_none() && det.is_none() && possessor.is_none() =>
@@ -1147,6 +1203,9 @@ impl<'t> Builder<'t> {
             },
             Rule::noun_word => {
                 let (noun, plural) = noun_of(c.as_str()).ok_or_else(|| self.bug(&c, "a noun"))?;
+                if matches!(noun, Noun::Die(_)) {
+                    self.digits_in(&c);
+                }
                 let comparison = match kids(p).get(1) {
                     Some(cmp) => Some(Box::new(self.comparison(cmp)?)),
                     None => None,
@@ -1197,8 +1256,8 @@ impl<'t> Builder<'t> {
         let node = match c.as_rule() {
             Rule::filter => {
                 let k = self.nth(&c, 0)?;
-                if k.as_rule() == Rule::keywords {
-                    Postmod::WithKeywords(kids(&k).iter().map(|w| keyword_of(w.as_str())).collect())
+                if k.as_rule() == Rule::keyword {
+                    Postmod::WithKeywords(vec![keyword_of(k.as_str())])
                 } else {
                     Postmod::With(self.np_from_phrase(&k)?)
                 }
@@ -1213,10 +1272,16 @@ impl<'t> Builder<'t> {
                 }
             }
             Rule::in_zone => Postmod::In(self.np(&self.nth(&c, 0)?)?),
-            Rule::of => Postmod::Of(self.np(&self.nth(&c, 0)?)?),
-            Rule::as_np => Postmod::As(self.np(&self.nth(&c, 0)?)?),
-            Rule::than => Postmod::Than(self.np(&self.nth(&c, 0)?)?),
-            Rule::not_shared => Postmod::NotSharedBy(self.np(&self.nth(&c, 0)?)?),
+            Rule::np_prep => {
+                let link = self.nth(&c, 0)?;
+                let np = self.np(&self.nth(&c, 1)?)?;
+                match link.as_str() {
+                    "of" => Postmod::Of(np),
+                    "as" => Postmod::As(np),
+                    "than" => Postmod::Than(np),
+                    _ => Postmod::NotSharedBy(np),
+                }
+            }
             Rule::named => Postmod::Named(self.nth(&c, 0)?.as_str().trim_matches('"').to_string()),
             Rule::relative => {
                 let mut modal = None;
@@ -1253,7 +1318,15 @@ impl<'t> Builder<'t> {
     fn amount(&mut self, p: &P) -> R<Number> {
         let c = self.nth(p, 0)?;
         Ok(match c.as_rule() {
-            Rule::number => Number::Lit(self.digits_in(&c)),
+            Rule::number => {
+                if c.as_str().ends_with('+') {
+                    let mut e = ParseError::new(ParseErrorKind::Misplaced, self.span(&c));
+                    e.found = format!("`{}`", c.as_str());
+                    e.expected = vec!["a number without `+`".into()];
+                    self.errors.push(e);
+                }
+                Number::Lit(self.digits_in(&c))
+            }
             _ => Number::Np(Box::new(self.np_from_phrase(&c)?)),
         })
     }
@@ -1262,7 +1335,9 @@ impl<'t> Builder<'t> {
         let ks = kids(p);
         let text = p.as_str();
         let node = match ks.as_slice() {
-            [a] if a.as_rule() == Rule::at_least_n => Comparison::Plus(self.digits_in(a)),
+            [a] if a.as_rule() == Rule::number && a.as_str().ends_with('+') => {
+                Comparison::Plus(self.digits_in(a))
+            }
             [a] if a.as_rule() == Rule::parity_number => Comparison::Parity {
                 even: a.as_str().contains("even"),
             },
@@ -1493,7 +1568,11 @@ enum Word {
 
 fn det_of(text: &str) -> Option<Word> {
     let t = text.to_ascii_lowercase();
-    let num = |s: &str| s.trim().trim_end_matches('+').parse::<u32>().ok();
+    // a number too large is reported where the determiner is read (`Builder::digits_in`)
+    let num = |s: &str| {
+        let n = s.trim().trim_end_matches('+').parse::<u64>().ok()?;
+        Some(n.min(u64::from(MAX_NUMBER)) as u32)
+    };
     Some(match t.as_str() {
         "one of" => Word::Partitive(Partitive::One),
         "each of" => Word::Partitive(Partitive::Each),
@@ -1655,7 +1734,9 @@ fn noun_of(text: &str) -> Option<(Noun, bool)> {
                 && d.len() > 1
                 && d[1..].chars().all(|c| c.is_ascii_digit()) =>
             {
-                Noun::Die(d[1..].parse().ok()?)
+                // a number too large is reported where the noun is read
+                let sides = d[1..].parse::<u64>().ok()?;
+                Noun::Die(sides.min(u64::from(MAX_NUMBER)) as u32)
             }
             _ => return None,
         })

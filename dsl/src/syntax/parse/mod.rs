@@ -39,9 +39,9 @@ pub const GRAMMAR: &str = include_str!("../../../../grammar/text.pest");
 pub const START_RULE: &str = "text";
 
 /// Longest text the parser reads; a longer text is an error, not parsed. The longest card text is
-/// under 400 bytes; the limit also bounds how deeply phrases can nest (`… with less power than a
-/// Unit with less power than …`), and so the parser's stack.
-pub const MAX_TEXT_LEN: usize = 2048;
+/// under 400 bytes, and 1,000 short lines fit; the limit also bounds how deeply phrases can nest
+/// (`… with less power than a Unit with less power than …`), and so the parser's stack.
+pub const MAX_TEXT_LEN: usize = 8192;
 
 /// Reads one textbox of a card of type `kind`. Spans are byte offsets into the card file
 /// (`text.offset` plus the offset inside the text).
@@ -51,22 +51,52 @@ pub fn parse_text(
     kind: CardType,
     textbox: Textbox,
 ) -> Result<Script, Vec<ParseError>> {
+    read(text, file, kind, textbox, false).0
+}
+
+/// The pairs of a textbox's parse, kept so that the checks after parsing (the ambiguity check,
+/// the tags) do not parse it again.
+pub(crate) struct Reading(Vec<(usize, usize, usize)>);
+
+impl Reading {
+    /// The spans of the words read as describing words or words of state, where tags are.
+    pub(crate) fn describing_words(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        let (adjective, state) = (Rule::adjective as usize, Rule::state as usize);
+        self.0
+            .iter()
+            .filter(move |(r, _, _)| *r == adjective || *r == state)
+            .map(|&(_, s, e)| s..e)
+    }
+}
+
+/// Reads one textbox, and with `keep` also returns the pairs of its parse.
+pub(crate) fn read(
+    text: &CardText,
+    file: FileId,
+    kind: CardType,
+    textbox: Textbox,
+    keep: bool,
+) -> (Result<Script, Vec<ParseError>>, Option<Reading>) {
     let src = text.text.as_str();
     if src.len() > MAX_TEXT_LEN {
-        return Err(vec![ParseError::new(
+        let e = ParseError::new(
             ParseErrorKind::TooLong,
             Span::new(file, text.offset..text.offset + src.len()),
-        )]);
+        );
+        return (Err(vec![e]), None);
     }
-    let tree = match TextParser::parse(Rule::text, src) {
-        Ok(mut pairs) => pairs.next(),
-        Err(e) => return Err(error::line_errors(text, file, e)),
+    let (tree, reading) = match TextParser::parse(Rule::text, src) {
+        Ok(pairs) => {
+            let reading = keep.then(|| Reading(flat(pairs.clone())));
+            (pairs.into_iter().next(), reading)
+        }
+        Err(e) => return (Err(error::line_errors(text, file, e)), None),
     };
     let mut builder = build::Builder::new(src, text.offset, file);
     let abilities = match tree {
         Some(tree) => match builder.text(tree) {
             Ok(a) => a,
-            Err(e) => return Err(vec![e]),
+            Err(e) => return (Err(vec![e]), reading),
         },
         None => Vec::new(),
     };
@@ -78,10 +108,10 @@ pub fn parse_text(
     };
     errors.extend(resolve::resolve(&mut script, src, text.offset, kind));
     if errors.is_empty() {
-        Ok(script)
+        (Ok(script), reading)
     } else {
         errors.sort_by_key(|e| e.span.start);
-        Err(errors)
+        (Err(errors), reading)
     }
 }
 
@@ -165,10 +195,20 @@ impl From<reversed::Rule> for usize {
 /// readings differ, `grammar` (the same grammar on `pest_vm`) names the culprit rules and where
 /// the readings part. `text` must parse.
 pub fn check_ambiguity(grammar: &Grammar, text: &str) -> Result<(), CheckError> {
-    let first = TextParser::parse(Rule::text, text).map(flat);
-    let second = reversed::ReversedParser::parse(reversed::Rule::text, text).map(flat);
-    match (first, second) {
-        (Ok(a), Ok(b)) if a == b => Ok(()),
+    match TextParser::parse(Rule::text, text) {
+        Ok(pairs) => check_reading(grammar, text, &Reading(flat(pairs))),
+        Err(_) => grammar.check(START_RULE, text),
+    }
+}
+
+/// [`check_ambiguity`] given the reading of the grammar as written.
+pub(crate) fn check_reading(
+    grammar: &Grammar,
+    text: &str,
+    first: &Reading,
+) -> Result<(), CheckError> {
+    match reversed::ReversedParser::parse(reversed::Rule::text, text).map(flat) {
+        Ok(second) if second == first.0 => Ok(()),
         _ => match grammar.check(START_RULE, text) {
             Ok(()) => Err(CheckError::ReadingsDisagree {
                 span: 0..text.len(),

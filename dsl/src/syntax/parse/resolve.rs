@@ -316,7 +316,7 @@ impl Resolver<'_> {
                     self.condition(&mut s);
                     *cond = s.node;
                 }
-                Trailing::IfItCan => {}
+                Trailing::IfItCan { refers_to } => *refers_to = subject,
             }
         }
         self.subject.pop();
@@ -955,7 +955,13 @@ fn complement_hints(c: &Clause) -> Vec<Kind> {
         Some(Object::Np(NounPhrase {
             node: Np::Phrase(ph),
             ..
-        })) if ph.heads.iter().any(|h| h.head.node.noun == Noun::Gig) => vec![Kind::Gig],
+        })) if ph
+            .heads
+            .iter()
+            .any(|h| noun_kind(&h.head.node.noun) == Kind::Gig) =>
+        {
+            vec![Kind::Gig]
+        }
         _ => Vec::new(),
     }
 }

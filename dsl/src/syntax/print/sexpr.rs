@@ -225,7 +225,7 @@ impl Display for Clause {
             match &t.node {
                 Trailing::If(c) => write!(f, " (if {c})")?,
                 Trailing::Unless(c) => write!(f, " (unless {c})")?,
-                Trailing::IfItCan => f.write_str(" (if-it-can)")?,
+                Trailing::IfItCan { refers_to } => write!(f, " (if-it-can {refers_to})")?,
             }
         }
         f.write_str(")")

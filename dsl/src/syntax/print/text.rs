@@ -215,7 +215,7 @@ pub(super) fn clause(c: &Clause) -> String {
                 w.push("unless");
                 w.push(&condition(cond));
             }
-            Trailing::IfItCan => w.push("if it can"),
+            Trailing::IfItCan { .. } => w.push("if it can"),
         }
     }
     w.0
