@@ -1,5 +1,6 @@
 //! The commands: each loads what it needs, prints, and says how the run went.
 
+use crate::out::{errln, outln};
 use gigscript_dsl::ambiguity::Grammar;
 use gigscript_dsl::ast::{Script, Textbox};
 use gigscript_dsl::card::{load_cards, CardError, CardErrorKind};
@@ -74,7 +75,7 @@ impl Context {
             return;
         }
         let text = render(sources, diagnostics, self.color);
-        let _ = std::io::stderr().write_all(text.as_bytes());
+        let _ = crate::out::stderr().write_all(text.as_bytes());
     }
 
     /// Loads the whole card folder; on any problem prints it and returns the outcome.
@@ -85,7 +86,7 @@ impl Context {
     /// The card folder plus `extra` card files (a card written for a test, outside the folder).
     fn load_db_with(&self, sources: &mut Sources, extra: &[PathBuf]) -> Result<CardDb, Outcome> {
         if !self.cards_dir.is_dir() {
-            eprintln!(
+            errln!(
                 "error: card folder {} not found (use --cards DIR)",
                 self.cards_dir.display()
             );
@@ -98,7 +99,7 @@ impl Context {
             Ok(db)
         } else {
             self.report(sources, &to_diags(&errors));
-            eprintln!("error: {} card file(s) failed to load", errors.len());
+            errln!("error: {} card file(s) failed to load", errors.len());
             Err(outcome_of(&errors))
         }
     }
@@ -150,7 +151,7 @@ pub fn cards(ctx: &Context, json: bool, filter: Option<&str>) -> Outcome {
             })
         })
         .collect();
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     if json {
         let facts: Vec<_> = shown.iter().map(|c| c.facts()).collect();
         let text = serde_json::to_string_pretty(&facts).expect("card facts serialise");
@@ -184,7 +185,7 @@ fn card_paths(ctx: &Context, paths: &[PathBuf]) -> Result<Vec<PathBuf>, Outcome>
     };
     match paths.iter().find(|p| !p.exists()) {
         Some(p) => {
-            eprintln!("error: {} not found", p.display());
+            errln!("error: {} not found", p.display());
             Err(Outcome::Fatal)
         }
         None => Ok(paths),
@@ -286,7 +287,7 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
         Ok(g) => g,
         Err(e) => {
             ctx.report(&sources, &[e.in_file(grammar_file, 0).to_diagnostic()]);
-            eprintln!("error: the card grammar is invalid; this is a bug in gigscript");
+            errln!("error: the card grammar is invalid; this is a bug in gigscript");
             return Outcome::Fatal;
         }
     };
@@ -414,9 +415,9 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
             "cards": cards,
         });
         let text = serde_json::to_string_pretty(&doc).expect("json values serialise");
-        println!("{text}");
+        outln!("{text}");
     } else {
-        println!("{summary}");
+        outln!("{summary}");
     }
     if !errors.is_empty() {
         outcome_of(&errors)
@@ -478,7 +479,7 @@ pub fn fmt(ctx: &Context, check: bool, paths: &[PathBuf]) -> Outcome {
             }
             let multiline = src[..text.offset.min(src.len())].ends_with("\"\"\"\n");
             if !text.exact || (canonical.contains('\n') && !multiline) {
-                eprintln!(
+                errln!(
                     "warning: {}: `{}` is not written as a plain multi-line string; not rewritten",
                     file.path.display(),
                     card.id
@@ -501,16 +502,16 @@ pub fn fmt(ctx: &Context, check: bool, paths: &[PathBuf]) -> Outcome {
             new.replace_range(range, &text);
         }
         if let Err(e) = std::fs::write(&file.path, new) {
-            eprintln!("error: cannot write {}: {e}", file.path.display());
+            errln!("error: cannot write {}: {e}", file.path.display());
             return Outcome::Fatal;
         }
     }
     ctx.report(&sources, &diags);
     for path in &changed {
         if check {
-            println!("would reformat {}", path.display());
+            outln!("would reformat {}", path.display());
         } else {
-            println!("reformatted {}", path.display());
+            outln!("reformatted {}", path.display());
         }
     }
     if check && !changed.is_empty() {
@@ -528,8 +529,8 @@ pub fn explain(ctx: &Context, id: &str) -> Outcome {
     };
     let Some(card) = db.get(id) else {
         match db.suggest_id(id) {
-            Some(s) => eprintln!("error: no card `{id}`; did you mean `{s}`?"),
-            None => eprintln!("error: no card `{id}`"),
+            Some(s) => errln!("error: no card `{id}`; did you mean `{s}`?"),
+            None => errln!("error: no card `{id}`"),
         }
         return Outcome::Findings;
     };
@@ -541,7 +542,7 @@ pub fn explain(ctx: &Context, id: &str) -> Outcome {
         }
     };
     let file_text = &sources.get(card.file).text;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     let _ = writeln!(out, "{} ({})", card.full_name(), card.id);
     for (_, s) in textboxes(card, &script) {
         let name = match s.textbox {
@@ -591,13 +592,13 @@ pub fn deck_check(ctx: &Context, decks: &[PathBuf]) -> Outcome {
         ctx.report(&sources, &to_diags(&errors));
         if errors.is_empty() {
             let main: u32 = deck.main.iter().map(|e| e.count).sum();
-            println!(
+            outln!(
                 "{}: legal ({} Legends, {main} main cards)",
                 path.display(),
                 deck.legends.len()
             );
         } else {
-            println!("{}: {} problem(s)", path.display(), errors.len());
+            outln!("{}: {} problem(s)", path.display(), errors.len());
             outcome = outcome.max_with(Outcome::Findings);
         }
     }
@@ -694,8 +695,8 @@ pub fn test(
             Some(set) => sets.push(set),
             None => {
                 match db.suggest_id(id) {
-                    Some(s) => eprintln!("error: unknown card `{id}`; did you mean `{s}`?"),
-                    None => eprintln!("error: unknown card `{id}`"),
+                    Some(s) => errln!("error: unknown card `{id}`; did you mean `{s}`?"),
+                    None => errln!("error: unknown card `{id}`"),
                 }
                 return Outcome::Fatal;
             }
@@ -719,7 +720,7 @@ pub fn test(
         match load_rulings_file(path) {
             Ok(set) => sets.push(set),
             Err((o, e)) => {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 return o;
             }
         }
@@ -738,7 +739,7 @@ pub fn test(
         })
         .collect();
     let passed = results.iter().filter(|(_, r)| r.passed()).count();
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     if json {
         let list: Vec<_> = results
             .iter()
@@ -816,7 +817,7 @@ pub(crate) fn game_deck(
     let errors = check_deck(&deck, db);
     if !errors.is_empty() {
         ctx.report(sources, &to_diags(&errors));
-        eprintln!("error: {} is not a legal deck", path.display());
+        errln!("error: {} is not a legal deck", path.display());
         return Err(Outcome::Findings);
     }
     Ok((

@@ -1,5 +1,7 @@
 //! The `gig` command line: thin commands over gigscript-dsl and gigscript-engine.
 
+mod out;
+
 mod cmd;
 mod play;
 mod sim;

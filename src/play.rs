@@ -2,6 +2,9 @@
 //! `gig replay` (step through a saved game). Save files are JSON: the seed, both decks, the
 //! labels of every choice so far and a digest of the card pool they were played with.
 
+use crate::out::errln;
+#[allow(unused_imports)]
+use crate::out::outln;
 use crate::cmd::{game_deck, sample_deck, Context, Outcome};
 use crate::sim::mix;
 use gigscript_dsl::Sources;
@@ -204,7 +207,7 @@ fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
 /// Loads the pool and checks the save's digest against it.
 fn open_save(ctx: &Context, path: &Path) -> Result<Session, Outcome> {
     let fail = |(o, msg): (Outcome, String)| {
-        eprintln!("error: {msg}");
+        errln!("error: {msg}");
         o
     };
     let save = read_save(path).map_err(fail)?;
@@ -251,7 +254,7 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
         },
     };
     if bot_for(&session.save, 0).is_none() {
-        eprintln!(
+        errln!(
             "error: unknown bot `{}` (one of {})",
             session.save.bot,
             BOT_NAMES.join(", ")
@@ -261,7 +264,7 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
     let human = PlayerId(session.save.human & 1);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     loop {
         let Some(d) = session.game.decision_ref().cloned() else {
             let _ = write!(out, "{}", board(&session.game.view(human), &session.game));
@@ -272,7 +275,7 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
             );
             if let Some(path) = &args.save {
                 if let Err(m) = session.write(path) {
-                    eprintln!("error: {m}");
+                    errln!("error: {m}");
                     return Outcome::Fatal;
                 }
             }
@@ -292,7 +295,7 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
                 .swap_remove(ix.min(d.options.len() - 1));
             let _ = writeln!(out, "bot: {label}");
             if let Err(m) = session.apply_label(&label) {
-                eprintln!("error: the bot's choice failed (a bug in the engine): {m}");
+                errln!("error: the bot's choice failed (a bug in the engine): {m}");
                 return Outcome::Findings;
             }
             continue;
@@ -310,7 +313,7 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
             let _ = writeln!(out, "\ninput ended; the game is not over");
             if let Some(path) = &args.save {
                 if let Err(m) = session.write(path) {
-                    eprintln!("error: {m}");
+                    errln!("error: {m}");
                     return Outcome::Fatal;
                 }
             }
@@ -406,7 +409,7 @@ fn pick(labels: &[String], line: &str) -> Result<usize, String> {
 
 fn new_session(ctx: &Context, args: &PlayArgs) -> Result<Session, Outcome> {
     if !BOT_NAMES.contains(&args.bot.as_str()) {
-        eprintln!(
+        errln!(
             "error: unknown bot `{}` (one of {})",
             args.bot,
             BOT_NAMES.join(", ")
@@ -433,7 +436,7 @@ fn new_session(ctx: &Context, args: &PlayArgs) -> Result<Session, Outcome> {
         });
     }
     let digest = pool_digest(&ctx.cards_dir).map_err(|e| {
-        eprintln!("error: can't read the cards: {e}");
+        errln!("error: can't read the cards: {e}");
         Outcome::Fatal
     })?;
     let save = SaveFile {
@@ -447,7 +450,7 @@ fn new_session(ctx: &Context, args: &PlayArgs) -> Result<Session, Outcome> {
         log: Vec::new(),
     };
     Session::new(Arc::new(Pool::from_db(&db)), save).map_err(|m| {
-        eprintln!("error: {m}");
+        errln!("error: {m}");
         Outcome::Findings
     })
 }
@@ -584,7 +587,7 @@ pub fn replay(ctx: &Context, file: &Path, to_end: bool) -> Outcome {
     let saved = match read_save(file) {
         Ok(s) => s,
         Err((o, m)) => {
-            eprintln!("error: {m}");
+            errln!("error: {m}");
             return o;
         }
     };
@@ -600,7 +603,7 @@ pub fn replay(ctx: &Context, file: &Path, to_end: bool) -> Outcome {
             .zip(&log)
             .position(|(a, b)| a != b)
             .unwrap_or(saved.log.len().min(log.len()));
-        eprintln!(
+        errln!(
             "error: {}: the replay departs from the saved log at line {} (saved `{}`, replayed `{}`)",
             file.display(),
             at + 1,
@@ -611,7 +614,7 @@ pub fn replay(ctx: &Context, file: &Path, to_end: bool) -> Outcome {
     }
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     let mut stepping = !to_end;
     for (k, e) in session.game.log().iter().enumerate() {
         let _ = writeln!(out, "{}", log[k]);

@@ -4,6 +4,7 @@
 //! sums (associative and commutative), so a run gives the same totals for any thread count and
 //! any split into shards.
 
+use crate::out::{errln, outln};
 use crate::cmd::{game_deck, sample_deck, Context, Outcome};
 use gigscript_dsl::Sources;
 use gigscript_engine::bot::{bot_by_name, step, Bot, BOT_NAMES};
@@ -295,7 +296,7 @@ fn parse_shard(s: &str) -> Option<(u64, u64)> {
 /// `gig sim …`
 pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
     let Some(shard) = args.shard.as_deref().map_or(Some((0, 1)), parse_shard) else {
-        eprintln!("error: --shard takes i/n with 0 <= i < n, e.g. 0/4");
+        errln!("error: --shard takes i/n with 0 <= i < n, e.g. 0/4");
         return Outcome::Fatal;
     };
     let mut bots = args.bots.clone();
@@ -306,7 +307,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
         bots.push(bots[0].clone());
     }
     if bots.len() != 2 || bots.iter().any(|b| !BOT_NAMES.contains(&b.as_str())) {
-        eprintln!(
+        errln!(
             "error: --bots takes one or two of {} (e.g. random,greedy)",
             BOT_NAMES.join(", ")
         );
@@ -321,7 +322,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
         args.decks.clone()
     };
     if decks.len() != 2 {
-        eprintln!("error: --decks takes two deck files");
+        errln!("error: --decks takes two deck files");
         return Outcome::Fatal;
     }
     let mut sources = Sources::new();
@@ -344,7 +345,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
     let template = match gigscript_engine::State::new_game(&pool, [&lists[0], &lists[1]], 0) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: the decks don't make a game: {e:?}");
+            errln!("error: the decks don't make a game: {e:?}");
             return Outcome::Findings;
         }
     };
@@ -395,7 +396,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
     let acc = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(tp) => tp.install(run),
         Err(e) => {
-            eprintln!("error: can't start {threads} threads: {e}");
+            errln!("error: can't start {threads} threads: {e}");
             return Outcome::Fatal;
         }
     };
@@ -416,7 +417,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
         elapsed,
     );
     if args.bench {
-        println!(
+        outln!(
             "{} games {} vs {}, 1 thread: {:.0} games/s ({:.1} us a game, {:.0} decisions a game, {:.0} ns a decision)",
             result.played,
             result.bots[0],
@@ -428,7 +429,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
         );
         // On a shared machine wall-clock rates fall with the load; CPU time does not.
         if let Some(cpu) = cpu.filter(|&c| c > 0.0) {
-            println!(
+            outln!(
                 "cpu time {cpu:.2} s: {:.0} games per cpu-second",
                 result.played as f64 / cpu
             );
@@ -437,7 +438,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
         emit(&result, args.json);
     }
     if result.errors > 0 {
-        eprintln!(
+        errln!(
             "error: {} game(s) stopped on an engine error (a bug in the engine); first at game index {}",
             result.errors,
             result.first_error.unwrap_or(0)
@@ -523,14 +524,14 @@ fn derive(r: &mut SimResult) {
 
 fn emit(r: &SimResult, json: bool) {
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(r).expect("results serialise")
         );
         return;
     }
     let pct = |x: u64| 100.0 * x as f64 / r.played.max(1) as f64;
-    println!(
+    outln!(
         "{} games (seed {}{}) in {:.2} s: {:.0} games/s",
         r.played,
         r.seed,
@@ -542,9 +543,9 @@ fn emit(r: &SimResult, json: bool) {
         r.elapsed_s,
         r.games_per_s
     );
-    println!("side  deck                       bot      wins     win%");
+    outln!("side  deck                       bot      wins     win%");
     for s in 0..2 {
-        println!(
+        outln!(
             "{:<5} {:<26} {:<8} {:>6}  {:>6.1}%",
             ["A", "B"][s],
             r.decks[s],
@@ -553,18 +554,18 @@ fn emit(r: &SimResult, json: bool) {
             pct(r.wins[s])
         );
     }
-    println!(
+    outln!(
         "ties {}, unfinished {}, engine errors {}",
         r.ties, r.unfinished, r.errors
     );
-    println!(
+    outln!(
         "mean turns {:.2}, mean decisions {:.1}",
         r.mean_turns, r.mean_decisions
     );
-    println!();
-    println!("side  card                                          drawn   played  win% played");
+    outln!();
+    outln!("side  card                                          drawn   played  win% played");
     for c in &r.cards {
-        println!(
+        outln!(
             "{:<5} {:<44} {:>7} {:>8}  {:>6.1}%",
             ["A", "B"][c.side as usize & 1],
             c.id,
@@ -582,14 +583,14 @@ pub fn merge(files: &[PathBuf], json: bool) -> Outcome {
         let text = match std::fs::read_to_string(f) {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("error: can't read {}: {e}", f.display());
+                errln!("error: can't read {}: {e}", f.display());
                 return Outcome::Fatal;
             }
         };
         match serde_json::from_str::<SimResult>(&text) {
             Ok(r) => parts.push((f.clone(), r)),
             Err(e) => {
-                eprintln!("error: {}: not a `gig sim --json` result: {e}", f.display());
+                errln!("error: {}: not a `gig sim --json` result: {e}", f.display());
                 return Outcome::Findings;
             }
         }
@@ -600,7 +601,7 @@ pub fn merge(files: &[PathBuf], json: bool) -> Outcome {
             Outcome::Ok
         }
         Err(msg) => {
-            eprintln!("error: {msg}");
+            errln!("error: {msg}");
             Outcome::Findings
         }
     }

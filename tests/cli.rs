@@ -770,3 +770,48 @@ fn test_file_plays_phrases_no_catalogue_card_says() {
         );
     }
 }
+
+/// Runs `gig` with its standard output (and, with `close_stderr`, its standard error) a pipe
+/// whose reader has already gone, as `gig … | head -0` leaves it.
+fn gig_into_closed_pipe(args: &[&str], close_stderr: bool) -> Output {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gig"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(if close_stderr {
+            Stdio::piped()
+        } else {
+            Stdio::inherit()
+        })
+        .spawn()
+        .expect("gig runs");
+    drop(child.stdout.take());
+    if close_stderr {
+        drop(child.stderr.take());
+    }
+    child.wait_with_output().expect("gig ends")
+}
+
+#[test]
+fn a_closed_pipe_ends_every_command_quietly_with_exit_0() {
+    // Issue 15: `gig cards | head -1` panicked (`failed printing to stdout`, exit 101).
+    for args in [
+        &["cards"][..],
+        &["cards", "--json"],
+        &["check"],
+        &["check", "--json"],
+        &["explain", "memory-relapse"],
+        &["test", "chrome-fang"],
+        &["sim", "--games", "4"],
+        &["deck", "check", "decks/red-street.toml"],
+    ] {
+        let out = gig_into_closed_pipe(args, false);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+    }
+    // A command whose diagnostics go to a closed standard error ends quietly too.
+    let out = gig_into_closed_pipe(&["check", "tests/fixtures/check/failing-ruling"], true);
+    assert_eq!(out.status.code(), Some(0));
+}
