@@ -7,10 +7,10 @@ use gigscript_dsl::card::{load_cards, CardError, CardErrorKind};
 use gigscript_dsl::card::{Card, CardText};
 use gigscript_dsl::check::{check_cards, default_threads};
 use gigscript_dsl::deck::{check_deck, load_deck, DeckErrorKind};
-use gigscript_dsl::diag::{render, Diagnostic, IntoDiagnostic};
+use gigscript_dsl::diag::{render_to, Diagnostic, IntoDiagnostic, Severity};
 use gigscript_dsl::parse::{parse_card, GRAMMAR};
 use gigscript_dsl::print::{explain as explain_script, print_script};
-use gigscript_dsl::ruling::{BadRuling, Ruling, RulingsFile};
+use gigscript_dsl::ruling::{ruling_name_spans, BadRuling, Ruling, RulingsFile};
 use gigscript_dsl::{CardDb, Sources};
 use gigscript_engine::scenario::{run_ruling, RulingReport};
 use gigscript_engine::Pool;
@@ -74,8 +74,7 @@ impl Context {
         if diagnostics.is_empty() {
             return;
         }
-        let text = render(sources, diagnostics, self.color);
-        let _ = crate::out::stderr().write_all(text.as_bytes());
+        let _ = render_to(&mut crate::out::stderr(), sources, diagnostics, self.color);
     }
 
     /// Loads the whole card folder; on any problem prints it and returns the outcome.
@@ -261,16 +260,49 @@ fn run_card_rulings(
     out
 }
 
-/// Where a ruling's `name = "…"` is written in its card file, if it can be found.
-fn ruling_span(sources: &Sources, card: &Card, name: &str) -> Option<gigscript_dsl::source::Span> {
-    let text = &sources.get(card.file).text;
-    let quoted = format!("\"{name}\"");
-    let from = text.find("[[ruling]]")?;
-    let at = from + text[from..].find(&quoted)?;
-    Some(gigscript_dsl::source::Span {
-        file: card.file,
-        start: at + 1,
-        end: at + quoted.len() - 1,
+/// Where each ruling's name is written in a card's file (the bytes inside its quotes), in the
+/// order of `card.rulings`.
+fn ruling_spans(sources: &Sources, card: &Card) -> Vec<Option<gigscript_dsl::source::Span>> {
+    ruling_name_spans(&sources.get(card.file).text)
+        .into_iter()
+        .map(|r| r.map(|r| gigscript_dsl::source::Span::new(card.file, r)))
+        .collect()
+}
+
+/// Files that failed to load: each counts once, however many problems it has.
+fn failed_files(errors: &[CardError]) -> usize {
+    let mut paths: Vec<&Path> = errors.iter().map(|e| e.path.as_path()).collect();
+    paths.sort_unstable();
+    paths.dedup();
+    paths.len()
+}
+
+/// A diagnostic as `gig check --json` lists it: message, severity, place and card.
+fn diagnostic_json(sources: &Sources, d: &Diagnostic, card: Option<&str>) -> serde_json::Value {
+    let primary = d.labels.iter().find(|l| l.primary).or(d.labels.first());
+    let (file, line, column) = match primary {
+        Some(l) => {
+            let (line, column) = sources.get(l.span.file).line_col(l.span.start);
+            (
+                Some(shown(sources.path(l.span.file))),
+                Some(line),
+                Some(column),
+            )
+        }
+        None => (None, None, None),
+    };
+    serde_json::json!({
+        "severity": match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        },
+        "message": d.message,
+        "file": file,
+        "line": line,
+        "column": column,
+        "card": card,
+        "label": primary.map(|l| l.message.as_str()),
+        "notes": d.notes,
     })
 }
 
@@ -292,38 +324,47 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
         }
     };
     let (db, errors) = load_cards(&paths, &mut sources);
-    let mut diags = to_diags(&errors);
+    // Each diagnostic with the card it is about (none for a file that does not load).
+    let mut diags: Vec<(Diagnostic, Option<usize>)> =
+        to_diags(&errors).into_iter().map(|d| (d, None)).collect();
     let threads = default_threads();
     let pool = std::sync::Arc::new(check_pool(ctx, &paths, &db, &mut sources));
     let mut rulings = run_card_rulings(&pool, db.cards(), threads).into_iter();
     let mut checked = Vec::new();
-    for (card, c) in db
+    for (ix, (card, c)) in db
         .cards()
         .iter()
         .zip(check_cards(&grammar, db.cards(), threads))
+        .enumerate()
     {
-        diags.extend(c.diagnostics);
+        diags.extend(c.diagnostics.into_iter().map(|d| (d, Some(ix))));
         // Guarantee 4: every construct executes; a card that does not is a failure.
         let missing = match &c.script {
             Some(script) => gigscript_engine::interp::unsupported(script),
             None => Vec::new(),
         };
         for u in &missing {
-            diags.push(
+            diags.push((
                 Diagnostic::error(format!("not executable: {} ({})", u.phrase, card.id))
                     .with_primary(u.span.clone(), "the interpreter does not execute this"),
-            );
+                Some(ix),
+            ));
         }
         let reports = rulings.next().unwrap_or_default();
-        for r in reports.iter().filter(|r| !r.passed()) {
+        let spans = if reports.iter().all(RulingReport::passed) {
+            Vec::new()
+        } else {
+            ruling_spans(&sources, card)
+        };
+        for (k, r) in reports.iter().enumerate().filter(|(_, r)| !r.passed()) {
             let mut d = Diagnostic::error(format!("ruling fails: {}: {}", card.id, r.name));
-            if let Some(span) = ruling_span(&sources, card, &r.name) {
+            if let Some(span) = spans.get(k).cloned().flatten() {
                 d = d.with_primary(span, "this ruling fails");
             }
             for f in &r.failures {
                 d = d.with_note(f.to_string());
             }
-            diags.push(d);
+            diags.push((d, Some(ix)));
         }
         checked.push(CheckedCard {
             parses: c.parses,
@@ -343,20 +384,22 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
         .iter()
         .map(|c| c.rulings.iter().filter(|r| r.passed()).count())
         .sum();
-    let total = db.len() + errors.len();
+    let failed = failed_files(&errors);
+    let total = db.len() + failed;
     let clean = errors.is_empty()
         && parsed == db.len()
         && round_trip == db.len()
         && ambiguous == 0
         && executable == db.len()
         && rulings_passed == rulings_total;
-    ctx.report(&sources, &diags);
+    let plain: Vec<Diagnostic> = diags.iter().map(|(d, _)| d.clone()).collect();
+    ctx.report(&sources, &plain);
     let mut summary = format!(
         "{total} cards: {parsed} parse, {round_trip} round-trip, {ambiguous} ambiguous, \
          {executable} executable, {rulings_passed}/{rulings_total} rulings pass"
     );
-    if !errors.is_empty() {
-        summary.push_str(&format!(", {} fail to load", errors.len()));
+    if failed > 0 {
+        summary.push_str(&format!(", {failed} fail to load"));
     }
     if json {
         let cards: Vec<_> = db
@@ -410,9 +453,13 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
             "executable": executable,
             "rulings_passed": rulings_passed,
             "rulings_total": rulings_total,
-            "fail_to_load": errors.len(),
+            "fail_to_load": failed,
             "ok": clean,
             "cards": cards,
+            "diagnostics": diags
+                .iter()
+                .map(|(d, c)| diagnostic_json(&sources, d, c.map(|i| db.cards()[i].id.as_str())))
+                .collect::<Vec<_>>(),
         });
         let text = serde_json::to_string_pretty(&doc).expect("json values serialise");
         outln!("{text}");
@@ -610,6 +657,22 @@ pub fn deck_check(ctx: &Context, decks: &[PathBuf]) -> Outcome {
 struct RulingSet {
     file: String,
     rulings: Vec<Result<Ruling, BadRuling>>,
+    /// where each ruling's name is written (line, column), in the order of `rulings`
+    places: Vec<Option<(usize, usize)>>,
+}
+
+/// The line and column of each ruling's name in a TOML text.
+fn ruling_places(text: &str) -> Vec<Option<(usize, usize)>> {
+    let spans = ruling_name_spans(text);
+    if spans.is_empty() {
+        return Vec::new();
+    }
+    let mut file = Sources::new();
+    let f = file.add("", text);
+    spans
+        .into_iter()
+        .map(|r| r.map(|r| file.get(f).line_col(r.start)))
+        .collect()
 }
 
 /// The rule rulings beside the card folder: `<project>/tests/rulings/*.toml`, sorted.
@@ -663,6 +726,7 @@ fn load_rulings_file(path: &Path) -> Result<RulingSet, (Outcome, String)> {
         .map_err(|e| (Outcome::Findings, format!("{}: {e}", path.display())))?;
     Ok(RulingSet {
         file: shown(path),
+        places: ruling_places(&text),
         rulings,
     })
 }
@@ -688,6 +752,7 @@ pub fn test(
         db.get(id).map(|c| RulingSet {
             file: shown(sources.path(c.file)),
             rulings: c.rulings.iter().cloned().map(Ok).collect(),
+            places: ruling_places(&sources.get(c.file).text),
         })
     };
     for id in cards {
@@ -726,26 +791,33 @@ pub fn test(
         }
     }
     let pool = std::sync::Arc::new(Pool::from_db(&db));
-    let results: Vec<(&str, RulingReport)> = sets
+    // Each report with its file as shown and where the ruling's name is written.
+    let results: Vec<(&str, Option<(usize, usize)>, RulingReport)> = sets
         .iter()
         .flat_map(|set| {
-            set.rulings.iter().map(|r| {
+            set.rulings.iter().enumerate().map(|(k, r)| {
                 let report = match r {
                     Ok(r) => run_ruling(&pool, r),
                     Err(bad) => RulingReport::unreadable(bad),
                 };
-                (set.file.as_str(), report)
+                (
+                    set.file.as_str(),
+                    set.places.get(k).copied().flatten(),
+                    report,
+                )
             })
         })
         .collect();
-    let passed = results.iter().filter(|(_, r)| r.passed()).count();
+    let passed = results.iter().filter(|(_, _, r)| r.passed()).count();
     let mut out = crate::out::stdout();
     if json {
         let list: Vec<_> = results
             .iter()
-            .map(|(file, r)| {
+            .map(|(file, at, r)| {
                 serde_json::json!({
                     "file": file,
+                    "line": at.map(|a| a.0),
+                    "column": at.map(|a| a.1),
                     "name": r.name,
                     "rule": r.rule,
                     "passed": r.passed(),
@@ -758,9 +830,10 @@ pub fn test(
         let text = serde_json::to_string_pretty(&doc).expect("json values serialise");
         let _ = writeln!(out, "{text}");
     } else {
-        for (file, r) in results.iter().filter(|(_, r)| !r.passed()) {
+        for (file, at, r) in results.iter().filter(|(_, _, r)| !r.passed()) {
             let why: Vec<String> = r.failures.iter().map(ToString::to_string).collect();
-            let _ = writeln!(out, "FAIL {file}: {}: {}", r.name, why.join("; "));
+            let at = at.map_or(String::new(), |(line, col)| format!(":{line}:{col}"));
+            let _ = writeln!(out, "FAIL {file}{at}: {}: {}", r.name, why.join("; "));
             if verbose {
                 for line in &r.log {
                     let _ = writeln!(out, "    {line}");

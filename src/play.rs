@@ -2,10 +2,10 @@
 //! `gig replay` (step through a saved game). Save files are JSON: the seed, both decks, the
 //! labels of every choice so far and a digest of the card pool they were played with.
 
+use crate::cmd::{game_deck, sample_deck, Context, Outcome};
 use crate::out::errln;
 #[allow(unused_imports)]
 use crate::out::outln;
-use crate::cmd::{game_deck, sample_deck, Context, Outcome};
 use crate::sim::mix;
 use gigscript_dsl::Sources;
 use gigscript_engine::bot::{bot_by_name, BOT_NAMES};

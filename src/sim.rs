@@ -4,8 +4,8 @@
 //! sums (associative and commutative), so a run gives the same totals for any thread count and
 //! any split into shards.
 
-use crate::out::{errln, outln};
 use crate::cmd::{game_deck, sample_deck, Context, Outcome};
+use crate::out::{errln, outln};
 use gigscript_dsl::Sources;
 use gigscript_engine::bot::{bot_by_name, step, Bot, BOT_NAMES};
 use gigscript_engine::{Event, Game, LogEntry, Outcome as GameOutcome, Pool};
@@ -556,11 +556,14 @@ fn emit(r: &SimResult, json: bool) {
     }
     outln!(
         "ties {}, unfinished {}, engine errors {}",
-        r.ties, r.unfinished, r.errors
+        r.ties,
+        r.unfinished,
+        r.errors
     );
     outln!(
         "mean turns {:.2}, mean decisions {:.1}",
-        r.mean_turns, r.mean_decisions
+        r.mean_turns,
+        r.mean_decisions
     );
     outln!();
     outln!("side  card                                          drawn   played  win% played");

@@ -353,7 +353,7 @@ fn test_file_reports_the_failing_ruling_and_exits_1() {
     assert!(text.ends_with("1/2 rulings pass\n"), "{text}");
     assert!(
         text.contains(&format!(
-            "FAIL {fixture}: a wrong expectation fails: expected `me hand count = 1`: wanted 1, found 0"
+            "FAIL {fixture}:12:9: a wrong expectation fails: expected `me hand count = 1`: wanted 1, found 0"
         )),
         "{text}"
     );
@@ -378,9 +378,9 @@ fn test_reports_setup_errors_by_ruling_and_runs_the_rest() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     for line in [
-        "FAIL tests/fixtures/rulings/setup-errors.toml: a zone that does not exist: the ruling does not read: unknown field `graveyard`",
-        "FAIL tests/fixtures/rulings/setup-errors.toml: a die that does not exist: setup: bad die `d7:3` in me's setup",
-        "FAIL tests/fixtures/rulings/setup-errors.toml: an unknown card: setup: unknown card `psycho-squat`; did you mean `psycho-squad`?",
+        "FAIL tests/fixtures/rulings/setup-errors.toml:5:9: a zone that does not exist: the ruling does not read: unknown field `graveyard`",
+        "FAIL tests/fixtures/rulings/setup-errors.toml:10:9: a die that does not exist: setup: bad die `d7:3` in me's setup",
+        "FAIL tests/fixtures/rulings/setup-errors.toml:15:9: an unknown card: setup: unknown card `psycho-squat`; did you mean `psycho-squad`?",
         "1/4 rulings pass",
     ] {
         assert!(text.contains(line), "{line}\n{text}");
@@ -814,4 +814,167 @@ fn a_closed_pipe_ends_every_command_quietly_with_exit_0() {
     // A command whose diagnostics go to a closed standard error ends quietly too.
     let out = gig_into_closed_pipe(&["check", "tests/fixtures/check/failing-ruling"], true);
     assert_eq!(out.status.code(), Some(0));
+}
+
+/// A scratch folder for one test, removed and made afresh.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gig-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The facts of a vanilla Unit `id` of set `alpha`, as the first lines of its card file.
+fn unit_facts(id: &str) -> String {
+    format!(
+        "id = \"{id}\"\nname = \"{id}\"\ntype = \"unit\"\ncolor = \"red\"\ncost = 2\nram = 1\npower = 2\ntags = []\nsell = false\nset = \"alpha\"\ntext = \"\"\n"
+    )
+}
+
+#[test]
+fn check_of_a_card_file_of_failing_inline_rulings_is_bounded_and_located() {
+    // Issue 17: every error re-printed its whole source line (a 215 KB file of failing inline
+    // rulings on one line wrote gigabytes); a failing inline ruling had no location at all.
+    let dir = scratch_dir("inline-rulings").join("alpha");
+    std::fs::create_dir_all(&dir).unwrap();
+    let rulings: Vec<String> = (0..1500)
+        .map(|k| format!("{{ name = 'wrong {k}', steps = [\"no-such-option\"] }}"))
+        .collect();
+    let text = format!(
+        "{}ruling = [{}]\n",
+        unit_facts("many-rulings"),
+        rulings.join(", ")
+    );
+    let path = dir.join("many-rulings.toml");
+    std::fs::write(&path, &text).unwrap();
+    let out = gig(&["check", path.to_str().unwrap()]);
+    let err = stderr(&out);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        &err[..err.len().min(2000)]
+    );
+    assert!(err.len() < 100_000, "{} bytes of diagnostics", err.len());
+    assert!(
+        err.lines().all(|l| l.chars().count() < 400),
+        "a line is quoted whole"
+    );
+    assert!(
+        err.contains("many-rulings.toml:12:21"),
+        "{}",
+        &err[..err.len().min(2000)]
+    );
+    assert!(err.contains("wrong 0"), "{}", &err[..err.len().min(2000)]);
+    assert!(
+        err.contains("more problem(s) in"),
+        "{}",
+        &err[err.len().saturating_sub(2000)..]
+    );
+    let summary = String::from_utf8_lossy(&out.stdout);
+    assert!(summary.contains("0/1500 rulings pass"), "{summary}");
+}
+
+#[test]
+fn a_deck_of_errors_on_one_line_gives_bounded_output() {
+    let dir = scratch_dir("deck-of-errors");
+    let legends: Vec<String> = (0..1500).map(|k| format!("\"no-card-{k}\"")).collect();
+    let deck = dir.join("errors.toml");
+    std::fs::write(
+        &deck,
+        format!(
+            "legends = [{}]\n[main]\nchrome-fang = 3\n",
+            legends.join(", ")
+        ),
+    )
+    .unwrap();
+    let out = gig(&["deck", "check", deck.to_str().unwrap()]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.len() < 100_000, "{} bytes of diagnostics", err.len());
+    assert!(
+        err.contains("errors.toml:1:12"),
+        "{}",
+        &err[..err.len().min(2000)]
+    );
+    assert!(
+        err.contains("more problem(s) in"),
+        "{}",
+        &err[err.len().saturating_sub(500)..]
+    );
+}
+
+#[test]
+fn check_counts_cards_not_errors() {
+    // A file with three problems is one card that fails to load.
+    let out = gig(&[
+        "check",
+        "tests/fixtures/bad-cards/alpha/several-problems.toml",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("1 cards: 0 parse"), "{text}");
+    assert!(text.contains("1 fail to load"), "{text}");
+}
+
+#[test]
+fn a_failing_ruling_with_a_single_quoted_name_is_located() {
+    let dir = scratch_dir("single-quoted").join("alpha");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("quoted.toml");
+    std::fs::write(
+        &path,
+        format!(
+            "{}\n[[ruling]]\nname = 'it draws 5'\nsteps = [\"pass\"]\nexpect = [\"me hand count = 5\"]\n",
+            unit_facts("quoted")
+        ),
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let out = gig(&["check", p]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("quoted.toml:14:9"), "{err}");
+    // `gig test` names the same place.
+    let out = gig(&["test", "--file", p]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("quoted.toml:14:9: it draws 5: "), "{text}");
+}
+
+#[test]
+fn check_json_carries_every_diagnostic() {
+    // Issue 15: an editor or CI needs the messages and their places.
+    let out = gig(&[
+        "check",
+        "--json",
+        "tests/fixtures/check/failing-ruling",
+        "tests/fixtures/bad-cards/alpha/unknown-key.toml",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let diags = doc["diagnostics"].as_array().expect("a diagnostics list");
+    let ruling = diags
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().starts_with("ruling fails"))
+        .expect("the failing ruling");
+    assert_eq!(ruling["severity"], "error");
+    assert_eq!(ruling["card"], "throwaway-wrong-ruling");
+    assert_eq!(ruling["line"], 27);
+    assert_eq!(ruling["column"], 9);
+    assert!(ruling["file"]
+        .as_str()
+        .unwrap()
+        .ends_with("throwaway-wrong-ruling.toml"));
+    assert!(ruling["notes"][0]
+        .as_str()
+        .unwrap()
+        .contains("found [floor-it]"));
+    let key = diags
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().contains("unknown key"))
+        .expect("the load error");
+    assert_eq!(
+        (key["line"].as_u64(), key["column"].as_u64()),
+        (Some(7), Some(1))
+    );
+    assert!(key["file"].as_str().unwrap().ends_with("unknown-key.toml"));
 }

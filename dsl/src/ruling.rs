@@ -189,6 +189,43 @@ impl RulingsFile {
     }
 }
 
+#[derive(Deserialize)]
+struct NameOnly {
+    name: Option<toml::Spanned<toml::Value>>,
+}
+
+#[derive(Deserialize)]
+struct Names {
+    #[serde(default)]
+    ruling: Vec<NameOnly>,
+}
+
+/// Where each ruling's name is written in a TOML text (a card file or a rulings file), in the
+/// order of its `ruling` array: the bytes inside the quotes, however the string is quoted
+/// (`"…"`, `'…'`, `"""…"""`, inline or `[[ruling]]` tables). `None` for a ruling without a
+/// string `name`; an empty list when the text does not read.
+pub fn ruling_name_spans(text: &str) -> Vec<Option<std::ops::Range<usize>>> {
+    let Ok(names) = toml::from_str::<Names>(text) else {
+        return Vec::new();
+    };
+    names
+        .ruling
+        .iter()
+        .map(|r| {
+            let n = r.name.as_ref()?;
+            n.get_ref().as_str()?;
+            let span = n.span();
+            let raw = text.get(span.clone())?;
+            let quote = if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
+                3
+            } else {
+                1
+            };
+            (span.len() >= 2 * quote).then(|| span.start + quote..span.end - quote)
+        })
+        .collect()
+}
+
 /// A message of several lines (`…\nin \`me\``) on one line.
 fn one_line(text: &str) -> String {
     text.lines()
@@ -235,6 +272,21 @@ steps = "pass"
         )
         .unwrap();
         assert_eq!(&whole.rulings[0], fine);
+    }
+
+    #[test]
+    fn ruling_names_are_located_however_they_are_quoted() {
+        let text = "id = 'x'\nruling = [{ name = 'single' }, { steps = [] }, { name = \"double\" }]\n[more]\n";
+        let spans = ruling_name_spans(text);
+        assert_eq!(spans.len(), 3);
+        assert_eq!(&text[spans[0].clone().unwrap()], "single");
+        assert_eq!(spans[1], None);
+        assert_eq!(&text[spans[2].clone().unwrap()], "double");
+        let text =
+            "[[ruling]]\nname = '''three'''\n[ruling.me]\nhand = []\n[[ruling]]\nname = \"two\"\n";
+        let spans = ruling_name_spans(text);
+        assert_eq!(&text[spans[0].clone().unwrap()], "three");
+        assert_eq!(&text[spans[1].clone().unwrap()], "two");
     }
 
     #[test]
