@@ -52,14 +52,40 @@ impl From<Outcome> for ExitCode {
 
 /// What every command shares: where the cards are, and how to print diagnostics.
 pub struct Context {
-    pub(crate) cards_dir: PathBuf,
+    /// the card folders, in the order given: a later folder adds its cards to the earlier ones
+    /// and replaces their cards of the same id (a designer's new cards over the catalogue)
+    pub(crate) cards_dirs: Vec<PathBuf>,
     color: bool,
 }
 
+/// Cards of several folders, later folders over earlier ones: a card of a later folder replaces
+/// the card of the same id, the others are added. Sorted by set then id.
+fn overlay(layers: Vec<CardDb>) -> CardDb {
+    let mut cards: Vec<Card> = Vec::new();
+    let mut at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for layer in layers {
+        for card in layer.cards() {
+            match at.get(&card.id) {
+                Some(&k) => cards[k] = card.clone(),
+                None => {
+                    at.insert(card.id.clone(), cards.len());
+                    cards.push(card.clone());
+                }
+            }
+        }
+    }
+    cards.sort_by(|a, b| (&a.set, &a.id).cmp(&(&b.set, &b.id)));
+    CardDb::from_cards(cards)
+}
+
 impl Context {
-    /// Resolves the card folder and the colour choice.
-    pub fn new(cards: Option<PathBuf>, color: ColorChoice) -> Self {
-        let cards_dir = cards.unwrap_or_else(default_cards_dir);
+    /// Resolves the card folders and the colour choice.
+    pub fn new(cards: Vec<PathBuf>, color: ColorChoice) -> Self {
+        let cards_dirs = if cards.is_empty() {
+            vec![default_cards_dir()]
+        } else {
+            cards
+        };
         let color = match color {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
@@ -67,7 +93,35 @@ impl Context {
                 std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
             }
         };
-        Context { cards_dir, color }
+        Context { cards_dirs, color }
+    }
+
+    /// The first card folder: the catalogue the others are laid over (rule rulings and the
+    /// card grammar are looked for beside it).
+    pub(crate) fn cards_dir(&self) -> &Path {
+        &self.cards_dirs[0]
+    }
+
+    /// Every card of the card folders (later folders over earlier ones) and of `extra` card
+    /// files (laid over them), with every problem found.
+    pub(crate) fn load_layers(
+        &self,
+        sources: &mut Sources,
+        extra: &[PathBuf],
+    ) -> (CardDb, Vec<CardError>) {
+        let mut layers = Vec::new();
+        let mut errors = Vec::new();
+        for dir in &self.cards_dirs {
+            let (db, errs) = load_cards(std::slice::from_ref(dir), sources);
+            layers.push(db);
+            errors.extend(errs);
+        }
+        if !extra.is_empty() {
+            let (db, errs) = load_cards(extra, sources);
+            layers.push(db);
+            errors.extend(errs);
+        }
+        (overlay(layers), errors)
     }
 
     pub(crate) fn report(&self, sources: &Sources, diagnostics: &[Diagnostic]) {
@@ -84,22 +138,31 @@ impl Context {
 
     /// The card folder plus `extra` card files (a card written for a test, outside the folder).
     fn load_db_with(&self, sources: &mut Sources, extra: &[PathBuf]) -> Result<CardDb, Outcome> {
-        if !self.cards_dir.is_dir() {
-            errln!(
-                "error: card folder {} not found (use --cards DIR)",
-                self.cards_dir.display()
-            );
-            return Err(Outcome::Fatal);
-        }
-        let mut paths = vec![self.cards_dir.clone()];
-        paths.extend(extra.iter().cloned());
-        let (db, errors) = load_cards(&paths, sources);
+        self.folders_exist()?;
+        let (db, errors) = self.load_layers(sources, extra);
         if errors.is_empty() {
             Ok(db)
         } else {
             self.report(sources, &to_diags(&errors));
-            errln!("error: {} card file(s) failed to load", errors.len());
+            errln!(
+                "error: {} card file(s) failed to load",
+                failed_files(&errors)
+            );
             Err(outcome_of(&errors))
+        }
+    }
+
+    /// Every card folder exists (else the command can't run: exit 2).
+    fn folders_exist(&self) -> Result<(), Outcome> {
+        match self.cards_dirs.iter().find(|d| !d.is_dir()) {
+            Some(d) => {
+                errln!(
+                    "error: card folder {} not found (use --cards DIR)",
+                    d.display()
+                );
+                Err(Outcome::Fatal)
+            }
+            None => Ok(()),
         }
     }
 }
@@ -175,19 +238,26 @@ pub fn cards(ctx: &Context, json: bool, filter: Option<&str>) -> Outcome {
     Outcome::Ok
 }
 
-/// The card files or folders a command works on: those given, else the card folder.
+/// The card files or folders a command works on: those given (empty: the card folders).
 fn card_paths(ctx: &Context, paths: &[PathBuf]) -> Result<Vec<PathBuf>, Outcome> {
-    let paths = if paths.is_empty() {
-        vec![ctx.cards_dir.clone()]
-    } else {
-        paths.to_vec()
-    };
-    match paths.iter().find(|p| !p.exists()) {
+    if paths.is_empty() {
+        ctx.folders_exist()?;
+    }
+    match paths.iter().find(|p| std::fs::symlink_metadata(p).is_err()) {
         Some(p) => {
             errln!("error: {} not found", p.display());
             Err(Outcome::Fatal)
         }
-        None => Ok(paths),
+        None => Ok(paths.to_vec()),
+    }
+}
+
+/// The cards a command works on: those of `paths`, else of the card folders (overlaid).
+fn load_paths(ctx: &Context, paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<CardError>) {
+    if paths.is_empty() {
+        ctx.load_layers(sources, &[])
+    } else {
+        load_cards(paths, sources)
     }
 }
 
@@ -204,15 +274,20 @@ struct CheckedCard {
 /// The pool the rulings of checked cards run against: the checked cards, plus the card folder's
 /// cards they do not replace (a card written outside the catalogue plays with catalogue cards).
 fn check_pool(ctx: &Context, paths: &[PathBuf], db: &CardDb, sources: &mut Sources) -> Pool {
-    let folder = std::fs::canonicalize(&ctx.cards_dir).ok();
-    let only_folder = paths
+    let folders: Vec<_> = ctx
+        .cards_dirs
         .iter()
-        .all(|p| std::fs::canonicalize(p).ok() == folder);
-    if only_folder || folder.is_none() {
+        .map(|d| std::fs::canonicalize(d).ok())
+        .collect();
+    let only_folders = paths.is_empty()
+        || paths
+            .iter()
+            .all(|p| folders.contains(&std::fs::canonicalize(p).ok()));
+    if only_folders {
         return Pool::from_db(db);
     }
     let known: std::collections::HashSet<&str> = db.cards().iter().map(|c| c.id.as_str()).collect();
-    let (catalogue, _) = load_cards(std::slice::from_ref(&ctx.cards_dir), sources);
+    let (catalogue, _) = ctx.load_layers(sources, &[]);
     let mut cards = db.cards().to_vec();
     cards.extend(
         catalogue
@@ -323,7 +398,7 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
             return Outcome::Fatal;
         }
     };
-    let (db, errors) = load_cards(&paths, &mut sources);
+    let (db, errors) = load_paths(ctx, &paths, &mut sources);
     // Each diagnostic with the card it is about (none for a file that does not load).
     let mut diags: Vec<(Diagnostic, Option<usize>)> =
         to_diags(&errors).into_iter().map(|d| (d, None)).collect();
@@ -496,7 +571,7 @@ pub fn fmt(ctx: &Context, check: bool, paths: &[PathBuf]) -> Outcome {
         Err(o) => return o,
     };
     let mut sources = Sources::new();
-    let (db, errors) = load_cards(&paths, &mut sources);
+    let (db, errors) = load_paths(ctx, &paths, &mut sources);
     let mut diags = to_diags(&errors);
     let mut outcome = if errors.is_empty() {
         Outcome::Ok
@@ -779,7 +854,7 @@ pub fn test(
     let mut paths = files.to_vec();
     if cards.is_empty() && files.is_empty() && card_files.is_empty() {
         sets.extend(db.cards().iter().filter_map(|c| card_set(&c.id)));
-        paths = rule_rulings_files(&ctx.cards_dir);
+        paths = rule_rulings_files(ctx.cards_dir());
     }
     for path in &paths {
         match load_rulings_file(path) {

@@ -18,9 +18,10 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[derive(Parser)]
 #[command(name = "gig", version, about, long_about = None)]
 struct Cli {
-    /// Folder of card files (default: `cards/` here, else the project's)
-    #[arg(long, global = true, value_name = "DIR", env = "GIG_CARDS")]
-    cards: Option<PathBuf>,
+    /// Folder of card files (default: `cards/` here, else the project's); given several times,
+    /// later folders add their cards and replace the cards of the same id
+    #[arg(long, global = true, value_name = "DIR", env = "GIG_CARDS", action = clap::ArgAction::Append)]
+    cards: Vec<PathBuf>,
     /// When to colour diagnostics
     #[arg(long, global = true, value_enum, default_value_t = cmd::ColorChoice::Auto)]
     color: cmd::ColorChoice,

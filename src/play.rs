@@ -7,7 +7,7 @@ use crate::out::errln;
 #[allow(unused_imports)]
 use crate::out::outln;
 use crate::sim::mix;
-use gigscript_dsl::Sources;
+use gigscript_dsl::{CardDb, Sources};
 use gigscript_engine::bot::{bot_by_name, BOT_NAMES};
 use gigscript_engine::view::{SeenLegend, SeenUnit, View};
 use gigscript_engine::{Game, LogEntry, Outcome as GameOutcome, PlayerId, Pool};
@@ -19,11 +19,36 @@ pub use gigscript_engine::save::{SaveFile, SavedDeck, MAX_SAVE_LEN, SAVE_FORMAT}
 /// Log lines shown under the board.
 const SHOWN_EVENTS: usize = 10;
 
-/// A stable digest (64-bit FNV-1a) of every card file under `cards` (by relative path, sorted)
-/// and of `grammar/card.pest` beside it, if present.
-pub fn pool_digest(cards: &Path) -> std::io::Result<String> {
-    let mut files = Vec::new();
-    collect_toml(cards, cards, &mut files)?;
+/// Largest card grammar read for the digest.
+const MAX_GRAMMAR_LEN: u64 = 1024 * 1024;
+
+/// A stable digest (64-bit FNV-1a) of the card files a game is played with (by path relative
+/// to their card folder, sorted; files of a second or later folder prefixed by its position)
+/// and of `grammar/card.pest` beside the first folder, if present. It hashes the text the cards
+/// were loaded from, so nothing is read twice and no read is unbounded.
+pub fn pool_digest(ctx: &Context, sources: &Sources, db: &CardDb) -> String {
+    let roots: Vec<PathBuf> = ctx
+        .cards_dirs
+        .iter()
+        .map(|d| std::fs::canonicalize(d).unwrap_or_else(|_| d.clone()))
+        .collect();
+    let mut files: Vec<(String, &str)> = db
+        .cards()
+        .iter()
+        .map(|c| {
+            let path = sources.path(c.file);
+            let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            let (k, rel) = roots
+                .iter()
+                .enumerate()
+                .rev()
+                .find_map(|(k, r)| real.strip_prefix(r).ok().map(|rel| (k, rel.to_path_buf())))
+                .unwrap_or((0, real.clone()));
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            let rel = if k == 0 { rel } else { format!("{k}/{rel}") };
+            (rel, sources.get(c.file).text.as_str())
+        })
+        .collect();
     files.sort();
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut feed = |bytes: &[u8]| {
@@ -32,34 +57,22 @@ pub fn pool_digest(cards: &Path) -> std::io::Result<String> {
             h = h.wrapping_mul(0x0000_0100_0000_01b3);
         }
     };
-    for (rel, path) in &files {
+    for (rel, text) in &files {
         feed(rel.as_bytes());
         feed(&[0]);
-        feed(&std::fs::read(path)?);
+        feed(text.as_bytes());
         feed(&[0]);
     }
-    let grammar = cards
+    let grammar = ctx
+        .cards_dir()
         .parent()
         .unwrap_or(Path::new("."))
         .join("grammar/card.pest");
-    if let Ok(text) = std::fs::read(&grammar) {
+    if let Ok(text) = gigscript_dsl::card::read_regular(&grammar, MAX_GRAMMAR_LEN) {
         feed(b"grammar/card.pest\0");
-        feed(&text);
+        feed(text.as_bytes());
     }
-    Ok(format!("{h:016x}"))
-}
-
-fn collect_toml(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            collect_toml(root, &path, out)?;
-        } else if path.extension().is_some_and(|e| e == "toml") {
-            let rel = path.strip_prefix(root).unwrap_or(&path);
-            out.push((rel.to_string_lossy().replace('\\', "/"), path));
-        }
-    }
-    Ok(())
+    format!("{h:016x}")
 }
 
 /// What `gig play` was asked.
@@ -211,8 +224,9 @@ fn open_save(ctx: &Context, path: &Path) -> Result<Session, Outcome> {
         o
     };
     let save = read_save(path).map_err(fail)?;
-    let digest = pool_digest(&ctx.cards_dir)
-        .map_err(|e| fail((Outcome::Fatal, format!("can't read the cards: {e}"))))?;
+    let mut sources = Sources::new();
+    let db = ctx.load_db(&mut sources)?;
+    let digest = pool_digest(ctx, &sources, &db);
     if save.digest != digest {
         return Err(fail((
             Outcome::Findings,
@@ -224,8 +238,6 @@ fn open_save(ctx: &Context, path: &Path) -> Result<Session, Outcome> {
             ),
         )));
     }
-    let mut sources = Sources::new();
-    let db = ctx.load_db(&mut sources)?;
     let pool = Arc::new(Pool::from_db(&db));
     let choices = save.choices.clone();
     let mut s = Session::new(
@@ -435,10 +447,7 @@ fn new_session(ctx: &Context, args: &PlayArgs) -> Result<Session, Outcome> {
             main: list.main,
         });
     }
-    let digest = pool_digest(&ctx.cards_dir).map_err(|e| {
-        errln!("error: can't read the cards: {e}");
-        Outcome::Fatal
-    })?;
+    let digest = pool_digest(ctx, &sources, &db);
     let save = SaveFile {
         format: SAVE_FORMAT,
         digest,

@@ -978,3 +978,183 @@ fn check_json_carries_every_diagnostic() {
     );
     assert!(key["file"].as_str().unwrap().ends_with("unknown-key.toml"));
 }
+
+/// `gig` with a time limit: a run still going after `secs` seconds is killed and reported as a
+/// hang (`None`), so a test of a hang fails instead of hanging.
+fn gig_within(secs: u64, args: &[&str], dir: Option<&Path>) -> Option<Output> {
+    use std::process::Stdio;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gig"));
+    cmd.args(args)
+        .current_dir(dir.unwrap_or(Path::new(env!("CARGO_MANIFEST_DIR"))))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("gig runs");
+    let start = std::time::Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return Some(child.wait_with_output().unwrap());
+        }
+        if start.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// A card folder `<scratch>/cards` with one vanilla Unit `alpha/solo.toml`.
+fn one_card_folder(name: &str) -> std::path::PathBuf {
+    let cards = scratch_dir(name).join("cards");
+    std::fs::create_dir_all(cards.join("alpha")).unwrap();
+    std::fs::write(cards.join("alpha/solo.toml"), unit_facts("solo")).unwrap();
+    cards
+}
+
+#[test]
+fn symlink_loops_in_the_card_folder_neither_hang_nor_load_a_card_twice() {
+    // Issue 17: two links to `.` hung every command; one self-link loaded each card 41 times.
+    let cards = one_card_folder("symlink-loops");
+    std::os::unix::fs::symlink(".", cards.join("alpha/again")).unwrap();
+    std::os::unix::fs::symlink("..", cards.join("alpha/up")).unwrap();
+    std::os::unix::fs::symlink("solo.toml", cards.join("alpha/twin.toml")).unwrap();
+    let dir = cards.to_str().unwrap();
+    let out = gig_within(20, &["--cards", dir, "cards"], None).expect("gig cards hangs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    assert!(text.contains("1 of 1 cards"), "{text}");
+}
+
+#[test]
+fn a_link_out_of_the_card_folder_is_not_followed() {
+    let cards = one_card_folder("link-out");
+    let outside = cards.parent().unwrap().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("stray.toml"), unit_facts("stray")).unwrap();
+    std::os::unix::fs::symlink(outside.join("stray.toml"), cards.join("alpha/stray.toml")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", cards.join("alpha/zero.toml")).unwrap();
+    std::os::unix::fs::symlink(&outside, cards.join("alpha/elsewhere")).unwrap();
+    let out = gig_within(20, &["--cards", cards.to_str().unwrap(), "check"], None)
+        .expect("gig check hangs");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    for link in ["alpha/stray.toml", "alpha/zero.toml", "alpha/elsewhere"] {
+        assert!(
+            err.contains(&format!("{link}: a symbolic link out of the card folder")),
+            "{link}: {err}"
+        );
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(": 1 parse,"), "{text}");
+}
+
+#[test]
+fn a_fifo_in_the_card_folder_is_refused_not_read() {
+    // A FIFO named `*.toml` hung every command that loaded the folder (and the save digest).
+    let cards = one_card_folder("fifo");
+    let fifo = cards.join("alpha/pipe.toml");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let save = "tests/fixtures/malformed/save-other-pool.json";
+    for args in [
+        &["cards"][..],
+        &["check"],
+        &["play"],
+        &["play", "--load", save],
+        &["replay", save, "--to-end"],
+    ] {
+        let mut all = vec!["--cards", cards.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let out = gig_within(20, &all, None).unwrap_or_else(|| panic!("{args:?} hangs"));
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("alpha/pipe.toml: not a regular file (a FIFO)"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn an_unreadable_subfolder_is_blamed_by_its_own_path_and_its_siblings_load() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let cards = one_card_folder("unreadable");
+    let locked = cards.join("locked");
+    std::fs::create_dir_all(&locked).unwrap();
+    std::fs::write(locked.join("hidden.toml"), unit_facts("hidden")).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    // Root reads any folder: run as an ordinary user then (the scratch folder is readable).
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gig"));
+    cmd.args(["--cards", cards.to_str().unwrap(), "check"])
+        .env("NO_COLOR", "1");
+    let root = std::fs::metadata("/proc/self").map(|m| {
+        use std::os::unix::fs::MetadataExt;
+        m.uid() == 0
+    });
+    if root.unwrap_or(false) {
+        cmd.uid(65534).gid(65534);
+    }
+    let out = cmd.output().unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let err = stderr(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{text}{err}");
+    assert!(
+        err.contains(&format!("cannot read folder {}", locked.display())),
+        "{err}"
+    );
+    assert!(
+        text.contains(": 1 parse, 1 round-trip"),
+        "the sibling card still loads: {text}"
+    );
+}
+
+#[test]
+fn a_card_file_whose_name_is_not_utf8_is_an_error() {
+    use std::os::unix::ffi::OsStrExt;
+    let cards = one_card_folder("non-utf8-name");
+    let name = std::ffi::OsStr::from_bytes(b"sol\xff.toml");
+    std::fs::write(cards.join("alpha").join(name), unit_facts("solo-two")).unwrap();
+    let out = gig(&["--cards", cards.to_str().unwrap(), "check"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("file name is not UTF-8"), "{err}");
+}
+
+#[test]
+fn later_card_folders_add_cards_and_replace_cards_of_the_same_id() {
+    // Issue 15: a designer overlays a folder of new cards on the catalogue.
+    let extra = scratch_dir("overlay").join("cards");
+    std::fs::create_dir_all(extra.join("alpha")).unwrap();
+    std::fs::write(extra.join("alpha/brand-new.toml"), unit_facts("brand-new")).unwrap();
+    let fang = std::fs::read_to_string("cards/welcometonightcityretail/chrome-fang.toml")
+        .unwrap()
+        .replace("power = 6", "power = 9")
+        .replace("set = \"welcometonightcityretail\"", "set = \"alpha\"");
+    std::fs::write(extra.join("alpha/chrome-fang.toml"), fang).unwrap();
+    let x = extra.to_str().unwrap();
+    let out = gig(&["--cards", "cards", "--cards", x, "cards"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    assert!(text.contains("156 of 156 cards"), "{text}");
+    assert!(text.contains("brand-new"), "{text}");
+    let fang = text
+        .lines()
+        .find(|l| l.starts_with("chrome-fang "))
+        .unwrap();
+    assert!(fang.contains("power  9"), "{fang}");
+    // The overlaid pool plays: a sample deck (with chrome-fang) checks against it.
+    let out = gig(&[
+        "--cards",
+        "cards",
+        "--cards",
+        x,
+        "deck",
+        "check",
+        "decks/red-street.toml",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
