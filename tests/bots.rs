@@ -255,3 +255,131 @@ fn a_save_naming_an_unknown_card_is_refused() {
         );
     }
 }
+
+#[test]
+fn sim_refuses_games_and_threads_beyond_the_limits() {
+    // Issue 17: `--games 18446744073709551615` panicked (capacity overflow), 10^10 aborted
+    // allocating 80 GB for the list of game indices; a huge `--threads` aborted.
+    for args in [
+        &["sim", "--games", "18446744073709551615"][..],
+        &["sim", "--games", "10000000000"],
+        &["sim", "--threads", "100000000", "--games", "1"],
+    ] {
+        let out = gig(args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stderr).contains("more than the limit"),
+            "{args:?}"
+        );
+    }
+    // A large run split into a tiny shard streams its indices: a shard of one game of 10^9.
+    let out = gig(&[
+        "sim",
+        "--games",
+        "1000000000",
+        "--shard",
+        "999999999/1000000000",
+        "--json",
+    ]);
+    let v = totals(&out);
+    assert_eq!(v["played"], 1);
+}
+
+#[test]
+fn sim_bench_honours_threads_and_json() {
+    let out = gig(&["sim", "--bench", "--games", "8", "--threads", "2", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["threads"], 2);
+    assert_eq!(v["games"], 8);
+    assert!(v["games_per_s"].as_f64().unwrap() > 0.0);
+    let out = gig(&["sim", "--bench", "--games", "4"]);
+    assert!(
+        text(&out.stdout).contains("1 thread(s)"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn sim_merge_checks_the_shard_set_and_the_totals() {
+    let base = ["sim", "--games", "12", "--seed", "3", "--json"];
+    let shard = |spec: &str| {
+        let mut args = base.to_vec();
+        args.extend(["--shard", spec]);
+        let out = gig(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let write = |name: &str, v: &serde_json::Value| {
+        let f = tmp(name);
+        std::fs::write(&f, v.to_string()).unwrap();
+        f.display().to_string()
+    };
+    let s0 = shard("0/3");
+    let s1 = shard("1/3");
+    let s2 = shard("2/3");
+    let (f0, f1, f2) = (
+        write("m0.json", &s0),
+        write("m1.json", &s1),
+        write("m2.json", &s2),
+    );
+    let out = gig(&["sim", "merge", &f0, &f1, &f2]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let refused = |files: &[&str], why: &str| {
+        let mut args = vec!["sim", "merge"];
+        args.extend(files);
+        let out = gig(&args);
+        assert_eq!(out.status.code(), Some(1), "{files:?}");
+        assert!(
+            text(&out.stderr).contains(why),
+            "{why}: {}",
+            text(&out.stderr)
+        );
+    };
+    // a missing shard
+    refused(&[&f0, &f1], "shard(s) 2 of 3 missing");
+    // an index out of range
+    let mut bad = s2.clone();
+    bad["shards"] = serde_json::json!([7]);
+    refused(
+        &[&f0, &f1, &write("m-range.json", &bad)],
+        "shard 7 is out of range",
+    );
+    // more wins than games
+    let mut bad = s2.clone();
+    bad["wins"][0] = (bad["played"].as_u64().unwrap() + 5).into();
+    refused(&[&f0, &f1, &write("m-wins.json", &bad)], "don't add up");
+    // negative time
+    let mut bad = s2.clone();
+    bad["elapsed_s"] = (-1.0).into();
+    refused(
+        &[&f0, &f1, &write("m-time.json", &bad)],
+        "is not a duration",
+    );
+    // another seed
+    let mut other = s2.clone();
+    other["seed"] = 4.into();
+    refused(
+        &[&f0, &f1, &write("m-seed.json", &other)],
+        "its seed differs",
+    );
+    // a shard that did not play its games
+    let mut bad = s2.clone();
+    bad["played"] = 1.into();
+    refused(
+        &[&f0, &f1, &write("m-played.json", &bad)],
+        "games played, but shards",
+    );
+    // not UTF-8: a problem of the input, exit 1
+    let f = tmp("m-bytes.json");
+    std::fs::write(&f, b"{\"decks\": \xff}").unwrap();
+    refused(&[f.to_str().unwrap()], "not UTF-8");
+    // a device that never ends is read up to the limit only
+    refused(&["/dev/zero"], "more than the limit");
+}
