@@ -1158,3 +1158,105 @@ fn later_card_folders_add_cards_and_replace_cards_of_the_same_id() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+#[test]
+fn copy_counts_that_would_wrap_are_counted_in_full() {
+    // Issue 17: with a reprint beside the card (same name and subtitle, another id), a deck of
+    // 4,294,967,299 main cards was legal (a u32 count wrapped); so was a side deck of
+    // 4,294,967,295 + 8 cards.
+    let extra = scratch_dir("wrap").join("cards");
+    std::fs::create_dir_all(extra.join("alpha")).unwrap();
+    let detonate = std::fs::read_to_string(
+        std::fs::read_dir("cards")
+            .unwrap()
+            .map(|d| d.unwrap().path().join("detonate.toml"))
+            .find(|p| p.exists())
+            .unwrap(),
+    )
+    .unwrap();
+    let reprint = detonate
+        .replace("id = \"detonate\"", "id = \"detonate-reprint\"")
+        .lines()
+        .map(|l| {
+            if l.starts_with("set = ") {
+                "set = \"alpha\""
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    let reprint = match reprint.find("[[ruling]]") {
+        Some(i) => reprint[..i].to_owned(),
+        None => reprint,
+    };
+    std::fs::write(extra.join("alpha/detonate-reprint.toml"), reprint).unwrap();
+    let red = std::fs::read_to_string("decks/red-street.toml").unwrap();
+    let main = red.replace(
+        "detonate = 3",
+        "detonate = 4294967295\ndetonate-reprint = 4",
+    );
+    let side = format!("{red}\n[side]\ndetonate = 4294967295\nchrome-fang = 8\n");
+    let dir = extra.parent().unwrap();
+    std::fs::write(dir.join("main.toml"), main).unwrap();
+    std::fs::write(dir.join("side.toml"), side).unwrap();
+    let x = extra.to_str().unwrap();
+    for (deck, message) in [
+        (
+            "main.toml",
+            "the main deck has 4294967338 cards; it needs 40 to 50",
+        ),
+        ("main.toml", "4294967299 copies of \"Detonate\""),
+        (
+            "side.toml",
+            "the side deck has 4294967303 cards; a side deck has 7",
+        ),
+    ] {
+        let path = dir.join(deck);
+        let out = gig(&[
+            "--cards",
+            "cards",
+            "--cards",
+            x,
+            "deck",
+            "check",
+            path.to_str().unwrap(),
+        ]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{deck}: {err}");
+        assert!(err.contains(message), "{deck}: {message}: {err}");
+    }
+}
+
+#[test]
+fn card_facts_beyond_their_bounds_are_located_errors() {
+    // Issue 17: `power = 2147483647` with Mantis Blades became negative.
+    for (key, value) in [
+        ("power", "2147483647"),
+        ("cost", "4294967295"),
+        ("ram", "1000"),
+    ] {
+        let dir = scratch_dir(&format!("facts-{key}")).join("alpha");
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = unit_facts("big").replace(
+            &format!("{key} = {}", if key == "ram" { "1" } else { "2" }),
+            &format!("{key} = {value}"),
+        );
+        let path = dir.join("big.toml");
+        std::fs::write(&path, text).unwrap();
+        let out = gig(&["check", path.to_str().unwrap()]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{key}: {err}");
+        assert!(
+            err.contains(&format!("`{key}` {value} is out of range")),
+            "{key}: {err}"
+        );
+        let line = match key {
+            "cost" => 5,
+            "ram" => 6,
+            _ => 7,
+        };
+        assert!(err.contains(&format!("big.toml:{line}:")), "{key}: {err}");
+    }
+}

@@ -11,6 +11,13 @@ use toml::Spanned;
 
 /// Largest card file the loader reads; anything bigger is rejected, not read.
 pub const MAX_CARD_FILE_LEN: u64 = 256 * 1024;
+/// Largest cost a card may have (the catalogue's highest is 9).
+pub const MAX_COST: u32 = 99;
+/// Largest RAM a card may have (the catalogue's highest is 5).
+pub const MAX_RAM: u32 = 99;
+/// Largest printed power, either way (the catalogue's highest is 15; the rules set no limit).
+/// With at most a few thousand cards in a game, sums of printed powers stay far inside `i32`.
+pub const MAX_POWER: i32 = 999;
 
 /// A card type (rule 3.21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -655,6 +662,11 @@ pub fn load_cards(paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<Card
         let file = sources.add(path.clone(), text);
         match parse_card(sources, file) {
             Ok(card) => {
+                let limits = fact_limits(sources, &card);
+                if !limits.is_empty() {
+                    errors.extend(limits);
+                    continue;
+                }
                 if let Some(first) = seen.get(&card.id) {
                     let mut e = CardError::at(
                         CardErrorKind::DuplicateId,
@@ -677,6 +689,64 @@ pub fn load_cards(paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<Card
     }
     cards.sort_by(|a, b| (&a.set, &a.id).cmp(&(&b.set, &b.id)));
     (CardDb::from_cards(cards), errors)
+}
+
+#[derive(Deserialize)]
+struct FactSpans {
+    cost: Option<Spanned<toml::Value>>,
+    ram: Option<Spanned<toml::Value>>,
+    power: Option<Spanned<toml::Value>>,
+}
+
+/// The facts of a loaded card beyond their bounds ([`MAX_COST`], [`MAX_RAM`], [`MAX_POWER`]),
+/// each an error at its value.
+pub fn fact_limits(sources: &Sources, card: &Card) -> Vec<CardError> {
+    let out = [
+        (
+            "cost",
+            card.cost.is_some_and(|c| c > MAX_COST),
+            card.cost.map(i64::from),
+            format!("0 to {MAX_COST}"),
+        ),
+        (
+            "ram",
+            card.ram.is_some_and(|r| r > MAX_RAM),
+            card.ram.map(i64::from),
+            format!("0 to {MAX_RAM}"),
+        ),
+        (
+            "power",
+            card.power
+                .is_some_and(|p| p.unsigned_abs() > MAX_POWER.unsigned_abs()),
+            card.power.map(i64::from),
+            format!("-{MAX_POWER} to {MAX_POWER}"),
+        ),
+    ];
+    if out.iter().all(|(_, bad, _, _)| !bad) {
+        return Vec::new();
+    }
+    let src = &sources.get(card.file).text;
+    let spans = toml::from_str::<FactSpans>(src).ok();
+    let path = sources.path(card.file);
+    out.into_iter()
+        .filter(|(_, bad, _, _)| *bad)
+        .map(|(key, _, value, range)| {
+            let span = spans.as_ref().and_then(|s| match key {
+                "cost" => s.cost.as_ref(),
+                "ram" => s.ram.as_ref(),
+                _ => s.power.as_ref(),
+            });
+            let span = span.map_or(card.id_span.clone(), |v| Span::new(card.file, v.span()));
+            CardError::at(
+                CardErrorKind::FactOutOfRange,
+                path,
+                span,
+                key,
+                format!("`{key}` {} is out of range", value.unwrap_or(0)),
+            )
+            .label(format!("a card's {key} is {range}"))
+        })
+        .collect()
 }
 
 fn io_error(path: &Path, kind: CardErrorKind, message: String) -> CardError {
