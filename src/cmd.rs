@@ -623,8 +623,8 @@ pub fn fmt(ctx: &Context, check: bool, paths: &[PathBuf]) -> Outcome {
         for (range, text) in edits {
             new.replace_range(range, &text);
         }
-        if let Err(e) = std::fs::write(&file.path, new) {
-            errln!("error: cannot write {}: {e}", file.path.display());
+        if let Err(e) = crate::files::write_atomic(&file.path, new.as_bytes()) {
+            errln!("error: {e}");
             return Outcome::Fatal;
         }
     }

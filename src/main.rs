@@ -3,6 +3,7 @@
 mod out;
 
 mod cmd;
+mod files;
 mod play;
 mod sim;
 

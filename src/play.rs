@@ -160,23 +160,8 @@ impl Session {
     fn write(&mut self, path: &Path) -> Result<(), String> {
         self.save.log = self.log_text();
         let text = serde_json::to_string_pretty(&self.save).expect("a save serialises");
-        write_atomic(path, &(text + "\n"))
+        crate::files::write_atomic(path, (text + "\n").as_bytes())
     }
-}
-
-/// Writes a file through a temporary file beside it and a rename, so a failed write leaves
-/// the old file as it was.
-fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    let name = path
-        .file_name()
-        .map_or_else(|| "save".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let fail = |e: std::io::Error| format!("can't write {}: {e}", path.display());
-    std::fs::write(&tmp, text).map_err(fail)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        fail(e)
-    })
 }
 
 fn read_save(path: &Path) -> Result<SaveFile, (Outcome, String)> {
@@ -336,6 +321,14 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
             continue;
         }
         if line == "quit" || line == "q" {
+            // `quit` keeps the game when `--save` was given, as the end of input does.
+            if let Some(path) = &args.save {
+                if let Err(m) = session.write(path) {
+                    errln!("error: {m}");
+                    return Outcome::Fatal;
+                }
+                let _ = writeln!(out, "saved to {}", path.display());
+            }
             return Outcome::Ok;
         }
         if line == "help" || line == "?" {

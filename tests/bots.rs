@@ -383,3 +383,104 @@ fn sim_merge_checks_the_shard_set_and_the_totals() {
     // a device that never ends is read up to the limit only
     refused(&["/dev/zero"], "more than the limit");
 }
+
+/// A fresh scratch folder of its own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = tmp(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn quit_saves_when_save_was_given() {
+    // Issue 15: `quit` threw the game away even with `--save`.
+    let dir = scratch("quit-saves");
+    let save = dir.join("game.json");
+    let out = gig_in(
+        &["play", "--seed", "5", "--save", save.to_str().unwrap()],
+        "1\nquit\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).expect("a save")).unwrap();
+    assert_eq!(saved["choices"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn a_save_never_replaces_what_is_not_a_regular_file() {
+    // Issue 17: saving onto a symlink, a FIFO or a device replaced it.
+    let dir = scratch("save-targets");
+    let target = dir.join("precious.txt");
+    std::fs::write(&target, "keep me\n").unwrap();
+    let link = dir.join("link.json");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let fifo = dir.join("fifo.json");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    for (path, what) in [(&link, "a symbolic link"), (&fifo, "a FIFO")] {
+        let p = path.to_str().unwrap();
+        // at the end of input, and by `save FILE`
+        for (args, input) in [
+            (vec!["play", "--save", p], String::new()),
+            (vec!["play"], format!("save {p}\nquit\n")),
+        ] {
+            let out = gig_in(&args, &input);
+            let all = text(&out.stderr) + &text(&out.stdout);
+            assert!(
+                all.contains(&format!("{p}: not a regular file ({what}); not replaced")),
+                "{args:?}: {all}"
+            );
+        }
+        assert!(
+            std::fs::symlink_metadata(path)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+                == (what == "a symbolic link")
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me\n");
+    let out = gig_in(&["play", "--save", "/dev/null"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("not a regular file (a device)"));
+}
+
+#[test]
+fn a_failed_save_leaves_no_temporary_file_and_the_old_save_as_it_was() {
+    // Issue 17: a full disk left the temporary file behind. Writes over 1 KiB fail here
+    // (a file size limit, with its signal ignored so the write returns an error).
+    let dir = scratch("failed-save");
+    let save = dir.join("game.json");
+    std::fs::write(&save, "an earlier save\n").unwrap();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "trap '' XFSZ; ulimit -f 1; exec {} play --save {}",
+            env!("CARGO_BIN_EXE_gig"),
+            save.display()
+        ))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("can't write"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), "an earlier save\n");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        left,
+        vec![std::ffi::OsString::from("game.json")],
+        "left behind"
+    );
+}

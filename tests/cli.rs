@@ -1260,3 +1260,25 @@ fn card_facts_beyond_their_bounds_are_located_errors() {
         assert!(err.contains(&format!("big.toml:{line}:")), "{key}: {err}");
     }
 }
+
+#[test]
+fn fmt_writes_a_new_file_and_renames_it_over_the_old_one() {
+    // Issue 17: `gig fmt` wrote card files in place (a full disk left a truncated card).
+    use std::os::unix::fs::PermissionsExt;
+    let path = scratch_card("fmt-new-file", "{Play}   draw 2.");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let before = std::fs::read_to_string(&path).unwrap();
+    let old = path.with_extension("old");
+    std::fs::hard_link(&path, &old).unwrap();
+    let out = gig(&["fmt", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&path)
+        .unwrap()
+        .contains("{Play} Draw 2."));
+    // The old file was not written: a second name for it still holds the old text.
+    assert_eq!(std::fs::read_to_string(&old).unwrap(), before);
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640, "the file keeps its permissions");
+    let entries = std::fs::read_dir(path.parent().unwrap()).unwrap().count();
+    assert_eq!(entries, 2, "no temporary file is left");
+}
