@@ -75,6 +75,63 @@ pub fn pool_digest(ctx: &Context, sources: &Sources, db: &CardDb) -> String {
     format!("{h:016x}")
 }
 
+/// Longest line of standard input `gig play` and `gig replay` read; a longer line is skipped
+/// (read in pieces, never held whole).
+pub const MAX_INPUT_LINE: usize = 64 * 1024;
+
+/// Why [`read_line`] gave no line.
+enum LineError {
+    TooLong,
+    NotUtf8,
+    Io(std::io::Error),
+}
+
+/// The next line of `input` without its line end (`None` at the end of input), holding at most
+/// `max` bytes of it: a longer line is read to its end and dropped.
+fn read_line(input: &mut impl BufRead, max: usize) -> Result<Option<String>, LineError> {
+    let mut line = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(LineError::Io(e)),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        if !too_long && line.len() + chunk.len() <= max {
+            line.extend_from_slice(chunk);
+        } else {
+            too_long = true;
+            line.clear();
+        }
+        let used = done.unwrap_or(buf.len());
+        input.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if too_long {
+        return Err(LineError::TooLong);
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    String::from_utf8(line)
+        .map(Some)
+        .map_err(|_| LineError::NotUtf8)
+}
+
 /// What `gig play` was asked.
 pub struct PlayArgs {
     /// the human's deck
@@ -113,7 +170,7 @@ impl Session {
     }
 
     fn apply_label(&mut self, label: &str) -> Result<(), String> {
-        self.game.apply_label(label).map_err(|e| format!("{e:?}"))?;
+        self.game.apply_label(label).map_err(|e| e.to_string())?;
         self.save.choices.push(label.to_owned());
         Ok(())
     }
@@ -204,11 +261,69 @@ fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
 
 /// Loads the pool and checks the save's digest against it.
 fn open_save(ctx: &Context, path: &Path) -> Result<Session, Outcome> {
+    let save = read_save(path).map_err(|(o, msg)| {
+        errln!("error: {msg}");
+        o
+    })?;
+    open_read_save(ctx, path, save)
+}
+
+/// The decks of a save as deck files would give them, checked by the deck rules 7.3 and 3.20.
+fn check_saved_decks(save: &SaveFile, db: &CardDb) -> Result<(), String> {
+    use gigscript_dsl::deck::{check_deck, Deck, DeckEntry};
+    let mut sources = Sources::new();
+    let file = sources.add("save", "");
+    let span = gigscript_dsl::Span::new(file, 0..0);
+    for (seat, d) in save.decks.iter().enumerate() {
+        let entry = |id: &String, count: u32| DeckEntry {
+            id: id.clone(),
+            count,
+            span: span.clone(),
+        };
+        let mut main: Vec<DeckEntry> = Vec::new();
+        for id in &d.main {
+            match main.iter_mut().find(|e| &e.id == id) {
+                Some(e) => e.count = e.count.saturating_add(1),
+                None => main.push(entry(id, 1)),
+            }
+        }
+        let deck = Deck {
+            name: d.name.clone(),
+            legends: d.legends.iter().map(|id| entry(id, 1)).collect(),
+            main,
+            side: None,
+            legends_span: span.clone(),
+            main_span: span.clone(),
+            file,
+        };
+        if let Some(e) = check_deck(&deck, db).first() {
+            let rule = e.rule.map_or(String::new(), |r| format!(" (rule {r})"));
+            return Err(format!(
+                "the deck of seat {seat} is not legal: {}{rule}",
+                e.message
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A save already read: its bot, its decks and its digest checked against the cards here.
+fn open_read_save(ctx: &Context, path: &Path, save: SaveFile) -> Result<Session, Outcome> {
     let fail = |(o, msg): (Outcome, String)| {
         errln!("error: {msg}");
         o
     };
-    let save = read_save(path).map_err(fail)?;
+    if !BOT_NAMES.contains(&save.bot.as_str()) {
+        return Err(fail((
+            Outcome::Findings,
+            format!(
+                "{}: unknown bot `{}` (one of {})",
+                path.display(),
+                save.bot,
+                BOT_NAMES.join(", ")
+            ),
+        )));
+    }
     let mut sources = Sources::new();
     let db = ctx.load_db(&mut sources)?;
     let digest = pool_digest(ctx, &sources, &db);
@@ -223,6 +338,8 @@ fn open_save(ctx: &Context, path: &Path) -> Result<Session, Outcome> {
             ),
         )));
     }
+    check_saved_decks(&save, &db)
+        .map_err(|m| fail((Outcome::Findings, format!("{}: {m}", path.display()))))?;
     let pool = Arc::new(Pool::from_db(&db));
     let choices = save.choices.clone();
     let mut s = Session::new(
@@ -260,15 +377,28 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
     }
     let human = PlayerId(session.save.human & 1);
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
+    let mut line_no = 0;
     let mut out = crate::out::stdout();
     loop {
         let Some(d) = session.game.decision_ref().cloned() else {
             let _ = write!(out, "{}", board(&session.game.view(human), &session.game));
+            let reasons = session.game.outcome_reasons(|p| {
+                if p == human {
+                    "you".into()
+                } else {
+                    "the bot".into()
+                }
+            });
             let _ = writeln!(
                 out,
-                "game over: {}",
-                result_text(session.game.outcome(), human)
+                "game over: {}{}",
+                result_text(session.game.outcome(), human),
+                if reasons.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", reasons.join("; "))
+                }
             );
             if let Some(path) = &args.save {
                 if let Err(m) = session.write(path) {
@@ -306,7 +436,26 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
         }
         let _ = write!(out, "> ");
         let _ = out.flush();
-        let Some(Ok(line)) = lines.next() else {
+        line_no += 1;
+        let line = match read_line(&mut input, MAX_INPUT_LINE) {
+            Ok(l) => l,
+            Err(LineError::TooLong) => {
+                let _ = writeln!(
+                    out,
+                    "line {line_no} is longer than {MAX_INPUT_LINE} bytes; ignored"
+                );
+                continue;
+            }
+            Err(LineError::NotUtf8) => {
+                errln!("error: standard input line {line_no} is not UTF-8 text");
+                return Outcome::Findings;
+            }
+            Err(LineError::Io(e)) => {
+                errln!("error: can't read standard input: {e}");
+                return Outcome::Fatal;
+            }
+        };
+        let Some(line) = line else {
             let _ = writeln!(out, "\ninput ended; the game is not over");
             if let Some(path) = &args.save {
                 if let Err(m) = session.write(path) {
@@ -593,7 +742,8 @@ pub fn replay(ctx: &Context, file: &Path, to_end: bool) -> Outcome {
             return o;
         }
     };
-    let session = match open_save(ctx, file) {
+    // The file is read once (it may be a FIFO): the session is built from what was read.
+    let session = match open_read_save(ctx, file, saved.clone()) {
         Ok(s) => s,
         Err(o) => return o,
     };
@@ -615,7 +765,7 @@ pub fn replay(ctx: &Context, file: &Path, to_end: bool) -> Outcome {
         return Outcome::Findings;
     }
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
     let mut out = crate::out::stdout();
     let mut stepping = !to_end;
     for (k, e) in session.game.log().iter().enumerate() {
@@ -624,10 +774,10 @@ pub fn replay(ctx: &Context, file: &Path, to_end: bool) -> Outcome {
         if stepping && is_choice {
             let _ = write!(out, "[Enter: next, `end`: to the end] ");
             let _ = out.flush();
-            match lines.next() {
-                Some(Ok(l)) if l.trim() == "end" => stepping = false,
-                Some(Ok(_)) => {}
-                _ => stepping = false,
+            match read_line(&mut input, MAX_INPUT_LINE) {
+                Ok(Some(l)) if l.trim() == "end" => stepping = false,
+                Ok(Some(_)) | Err(LineError::TooLong) => {}
+                Ok(None) | Err(_) => stepping = false,
             }
         }
     }

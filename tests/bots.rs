@@ -484,3 +484,111 @@ fn a_failed_save_leaves_no_temporary_file_and_the_old_save_as_it_was() {
         "left behind"
     );
 }
+
+/// A save of a few choices of a new game (seed 3), as JSON to tamper with.
+fn a_save(name: &str) -> (PathBuf, serde_json::Value) {
+    let dir = scratch(name);
+    let save = dir.join("game.json");
+    let out = gig_in(
+        &["play", "--seed", "3", "--save", save.to_str().unwrap()],
+        "1\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    (save, v)
+}
+
+/// `play --load` and `replay` of `v` both exit 1 with `why` in their message.
+fn both_refuse(save: &PathBuf, v: &serde_json::Value, why: &str) {
+    std::fs::write(save, v.to_string()).unwrap();
+    let s = save.to_str().unwrap();
+    for args in [vec!["replay", s, "--to-end"], vec!["play", "--load", s]] {
+        let out = gig(&args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: `{why}` in {err}");
+        assert!(!err.contains("(\""), "{args:?}: Rust debug output: {err}");
+    }
+}
+
+#[test]
+fn a_loaded_save_has_its_decks_and_bot_checked() {
+    // Issue 17: a save with no main deck or three Units as Legends played to the end (exit 0);
+    // an unknown bot was exit 2 from `play --load` and 0 from `replay`.
+    let (save, v) = a_save("save-checks");
+    let mut bad = v.clone();
+    bad["decks"][0]["main"] = serde_json::json!([]);
+    both_refuse(
+        &save,
+        &bad,
+        "the deck of seat 0 is not legal: the main deck has 0 cards",
+    );
+    let mut bad = v.clone();
+    bad["decks"][1]["legends"] = serde_json::json!(["chrome-fang", "chrome-fang", "chrome-fang"]);
+    both_refuse(&save, &bad, "the deck of seat 1 is not legal");
+    let mut bad = v.clone();
+    bad["bot"] = "deep-blue".into();
+    both_refuse(&save, &bad, "unknown bot `deep-blue`");
+    // A choice that does not replay is said in words, not as Rust debug output.
+    let mut bad = v.clone();
+    bad["choices"][0] = "no such option".into();
+    both_refuse(&save, &bad, "choice 1 `no such option` does not replay");
+}
+
+#[test]
+fn replay_of_a_fifo_reads_it_once() {
+    let (save, _) = a_save("replay-fifo");
+    let fifo = save.with_file_name("fifo.json");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let (f, s) = (fifo.clone(), save.clone());
+    let writer = std::thread::spawn(move || {
+        // One writer, once: a second open of the FIFO would wait for ever.
+        let bytes = std::fs::read(&s).unwrap();
+        std::fs::write(&f, bytes).unwrap();
+    });
+    let out = gig(&["replay", fifo.to_str().unwrap(), "--to-end"]);
+    writer.join().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("the saved log is reproduced"));
+}
+
+#[test]
+fn standard_input_is_read_in_bounded_lines_and_must_be_utf8() {
+    // Issue 17: one 1 GB line aborted `gig play`; non-UTF-8 input was taken as its end.
+    let long = format!("{}\nquit\n", "x".repeat(1 << 20));
+    let out = gig_in(&["play", "--seed", "1"], &long);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("line 1 is longer than 65536 bytes; ignored"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gig"))
+        .args(["play", "--seed", "1"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(b"1\n\xff\xfe\n");
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("standard input line 2 is not UTF-8 text"));
+}
+
+#[test]
+fn the_game_over_line_says_why_the_game_ended() {
+    let out = gig_in(
+        &["play", "--seed", "2", "--bot", "random"],
+        &"1\n".repeat(3000),
+    );
+    let o = text(&out.stdout);
+    let line = o
+        .lines()
+        .find(|l| l.starts_with("game over: "))
+        .expect("the game ends");
+    assert!(line.contains("(rule 1."), "{line}");
+}
