@@ -1282,3 +1282,24 @@ fn fmt_writes_a_new_file_and_renames_it_over_the_old_one() {
     let entries = std::fs::read_dir(path.parent().unwrap()).unwrap().count();
     assert_eq!(entries, 2, "no temporary file is left");
 }
+
+#[test]
+fn ruling_setups_the_rules_cannot_reach_are_refused_with_the_key() {
+    // Issue 17: a Legend in the field as a card, Gear on Gear, … were accepted; a blank step
+    // picked the only option; `d4:256` said "the value is not a number".
+    let fixture = "tests/fixtures/rulings/unreachable.toml";
+    let out = gig(&["test", "--file", fixture]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    for line in [
+        ":5:9: a null-cost Legend in the field: setup: `me.field[0]`: `saburo-arasaka-stubborn-patriarch` is a Legend without a cost",
+        ":11:9: a Gear on a Gear: setup: `me.hand[0].gear[0]`: `mantis-blades` can't be equipped to `mantis-blades`, a Gear",
+        ":19:9: a Gear equipped to a face-down Legend: setup: `rival.legends[0].gear[0]`: `mantis-blades` can't be equipped to `v-streetkid`, a face-down Legend",
+        ":25:9: a Legend in the hand: setup: `me.hand[0]`: `v-streetkid` is a Legend",
+        ":31:9: a die value out of range: setup: bad die `d4:256` in me's setup: the value is out of range",
+        ":37:9: a blank step: step 1: the step is blank",
+        "0/6 rulings pass",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+}
