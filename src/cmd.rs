@@ -230,12 +230,29 @@ pub fn cards(ctx: &Context, json: bool, filter: Option<&str>) -> Outcome {
                 num(c.cost.map(i64::from)),
                 num(c.ram.map(i64::from)),
                 num(c.power.map(i64::from)),
-                c.full_name()
+                printable(&c.full_name())
             );
         }
         let _ = writeln!(out, "{} of {} cards", shown.len(), db.len());
     }
     Outcome::Ok
+}
+
+/// Text as a terminal may show it: control characters (escape sequences, carriage returns,
+/// …) are written as escapes instead of being sent raw.
+pub(crate) fn printable(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_owned();
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// The card files or folders a command works on: those given (empty: the card folders).
@@ -642,19 +659,37 @@ pub fn fmt(ctx: &Context, check: bool, paths: &[PathBuf]) -> Outcome {
     outcome
 }
 
-/// `gig explain CARD`: how the card's text was read.
+/// `gig explain CARD`: how the card's text was read. CARD is a card id of the card folders or
+/// the path of a card file (anywhere).
 pub fn explain(ctx: &Context, id: &str) -> Outcome {
     let mut sources = Sources::new();
-    let db = match ctx.load_db(&mut sources) {
-        Ok(db) => db,
-        Err(o) => return o,
-    };
-    let Some(card) = db.get(id) else {
-        match db.suggest_id(id) {
-            Some(s) => errln!("error: no card `{id}`; did you mean `{s}`?"),
-            None => errln!("error: no card `{id}`"),
+    let as_path = Path::new(id);
+    let is_file = std::fs::symlink_metadata(as_path).is_ok_and(|m| !m.is_dir());
+    let db = if is_file {
+        let (db, errors) = load_cards(&[as_path.to_path_buf()], &mut sources);
+        if !errors.is_empty() {
+            ctx.report(&sources, &to_diags(&errors));
+            return outcome_of(&errors);
         }
-        return Outcome::Findings;
+        db
+    } else {
+        match ctx.load_db(&mut sources) {
+            Ok(db) => db,
+            Err(o) => return o,
+        }
+    };
+    let card = if is_file {
+        db.cards().first()
+    } else {
+        db.get(id)
+    };
+    let Some(card) = card else {
+        // A card id that names nothing is a usage error, as in `gig test`.
+        match db.suggest_id(id) {
+            Some(s) => errln!("error: unknown card `{id}`; did you mean `{s}`?"),
+            None => errln!("error: unknown card `{id}` (and no such file)"),
+        }
+        return Outcome::Fatal;
     };
     let script = match parse_card(card) {
         Ok(s) => s,
@@ -665,7 +700,7 @@ pub fn explain(ctx: &Context, id: &str) -> Outcome {
     };
     let file_text = &sources.get(card.file).text;
     let mut out = crate::out::stdout();
-    let _ = writeln!(out, "{} ({})", card.full_name(), card.id);
+    let _ = writeln!(out, "{} ({})", printable(&card.full_name()), card.id);
     for (_, s) in textboxes(card, &script) {
         let name = match s.textbox {
             Textbox::Top => "top textbox (about this Gear)",
@@ -789,6 +824,9 @@ fn is_card_file(path: &Path) -> bool {
 fn load_rulings_file(path: &Path) -> Result<RulingSet, (Outcome, String)> {
     use gigscript_dsl::card::{read_text, CardErrorKind};
     use gigscript_dsl::ruling::MAX_RULINGS_FILE_LEN;
+    if !path.exists() {
+        return Err((Outcome::Fatal, format!("{}: no such file", path.display())));
+    }
     let text = read_text(path, MAX_RULINGS_FILE_LEN).map_err(|(kind, e)| {
         let o = if kind == CardErrorKind::Io {
             Outcome::Fatal
@@ -815,9 +853,23 @@ pub fn test(
     json: bool,
 ) -> Outcome {
     let mut sources = Sources::new();
+    // A folder given to `--file` stands for its `*.toml` files (walked as card folders are).
+    let mut expanded = Vec::new();
+    for f in files {
+        if f.is_dir() {
+            let (found, errors) = gigscript_dsl::card::walk_card_folder(f);
+            if !errors.is_empty() {
+                ctx.report(&sources, &to_diags(&errors));
+                return outcome_of(&errors);
+            }
+            expanded.extend(found);
+        } else {
+            expanded.push(f.clone());
+        }
+    }
     // A `--file` that is a card file (it has an `id`) joins the pool; its rulings run.
     let (card_files, files): (Vec<PathBuf>, Vec<PathBuf>) =
-        files.iter().cloned().partition(|p| is_card_file(p));
+        expanded.into_iter().partition(|p| is_card_file(p));
     let db = match ctx.load_db_with(&mut sources, &card_files) {
         Ok(db) => db,
         Err(o) => return o,

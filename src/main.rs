@@ -59,7 +59,7 @@ enum Command {
     },
     /// Show how a card's text was read: an indented tree with its bindings
     Explain {
-        /// The card id
+        /// A card id, or the path of a card file (also outside the card folders)
         card: String,
     },
     /// Run rulings: every card's and every `tests/rulings/*.toml` by default
@@ -67,8 +67,9 @@ enum Command {
         /// Run only these cards' rulings
         #[arg(value_name = "CARD")]
         card_ids: Vec<String>,
-        /// Run the rulings of these files (`[[ruling]]` tables)
-        #[arg(long = "file", value_name = "PATH")]
+        /// Run the rulings of these files and folders (`[[ruling]]` tables; card files join the
+        /// pool)
+        #[arg(long = "file", value_name = "PATH", num_args = 1..)]
         files: Vec<PathBuf>,
         /// Print the log of each failing ruling
         #[arg(long, short)]

@@ -325,8 +325,9 @@ fn explain_shows_bindings_and_references() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("b1 = \"a rival Unit\""), "{text}");
     assert!(text.contains("\"It\" → b1"), "{text}");
+    // An unknown card id is a usage error, as in `gig test` (one exit code per kind of failure).
     let out = gig(&["explain", "memory-relaps"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("did you mean `memory-relapse`?"));
 }
 
@@ -1302,4 +1303,50 @@ fn ruling_setups_the_rules_cannot_reach_are_refused_with_the_key() {
     ] {
         assert!(text.contains(line), "{line}\n{text}");
     }
+}
+
+#[test]
+fn explain_takes_a_card_file_outside_the_card_folder() {
+    let fixture = "tests/fixtures/cards/alpha/throwaway-fixer-squeeze.toml";
+    let out = gig(&["explain", fixture]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(text.contains("(throwaway-fixer-squeeze)"), "{text}");
+    assert!(text.contains("rules text:"), "{text}");
+}
+
+#[test]
+fn test_file_takes_several_files_and_folders() {
+    let out = gig(&[
+        "test",
+        "--file",
+        "tests/fixtures/rulings/one-pass-one-fail.toml",
+        "tests/fixtures/cards/alpha",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    // the failing ruling of the rulings file, and the fixture cards' rulings (all passing)
+    assert!(text.contains("a wrong expectation fails"), "{text}");
+    let (n, m) = text
+        .lines()
+        .last()
+        .and_then(|l| l.strip_suffix(" rulings pass"))
+        .and_then(|l| l.split_once('/'))
+        .unwrap();
+    let (n, m): (usize, usize) = (n.parse().unwrap(), m.parse().unwrap());
+    assert_eq!(m - n, 1, "{text}");
+    assert!(m > 40, "{text}");
+}
+
+#[test]
+fn cards_escapes_control_characters_in_card_names() {
+    let cards = scratch_dir("escapes").join("cards");
+    std::fs::create_dir_all(cards.join("alpha")).unwrap();
+    let text = unit_facts("sneaky").replace("name = \"sneaky\"", "name = \"Sneaky\\u001b[2J\\rX\"");
+    std::fs::write(cards.join("alpha/sneaky.toml"), text).unwrap();
+    let out = gig(&["--cards", cards.to_str().unwrap(), "cards"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(!text.contains('\u{1b}') && !text.contains('\r'), "{text:?}");
+    assert!(text.contains("Sneaky\\u{1b}[2J\\rX"), "{text}");
 }
