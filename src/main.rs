@@ -4,6 +4,7 @@ mod out;
 
 mod cmd;
 mod files;
+mod input;
 mod play;
 mod sim;
 

@@ -3,6 +3,7 @@
 //! labels of every choice so far and a digest of the card pool they were played with.
 
 use crate::cmd::{game_deck, sample_deck, Context, Outcome};
+use crate::input::{pick, read_line, LineError, MAX_INPUT_LINE};
 use crate::out::errln;
 #[allow(unused_imports)]
 use crate::out::outln;
@@ -11,7 +12,7 @@ use gigscript_dsl::{CardDb, Sources};
 use gigscript_engine::bot::{bot_by_name, BOT_NAMES};
 use gigscript_engine::view::{SeenLegend, SeenUnit, View};
 use gigscript_engine::{Game, LogEntry, Outcome as GameOutcome, PlayerId, Pool};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -73,63 +74,6 @@ pub fn pool_digest(ctx: &Context, sources: &Sources, db: &CardDb) -> String {
         feed(text.as_bytes());
     }
     format!("{h:016x}")
-}
-
-/// Longest line of standard input `gig play` and `gig replay` read; a longer line is skipped
-/// (read in pieces, never held whole).
-pub const MAX_INPUT_LINE: usize = 64 * 1024;
-
-/// Why [`read_line`] gave no line.
-enum LineError {
-    TooLong,
-    NotUtf8,
-    Io(std::io::Error),
-}
-
-/// The next line of `input` without its line end (`None` at the end of input), holding at most
-/// `max` bytes of it: a longer line is read to its end and dropped.
-fn read_line(input: &mut impl BufRead, max: usize) -> Result<Option<String>, LineError> {
-    let mut line = Vec::new();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let buf = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(LineError::Io(e)),
-        };
-        if buf.is_empty() {
-            break;
-        }
-        any = true;
-        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], Some(i + 1)),
-            None => (buf, None),
-        };
-        if !too_long && line.len() + chunk.len() <= max {
-            line.extend_from_slice(chunk);
-        } else {
-            too_long = true;
-            line.clear();
-        }
-        let used = done.unwrap_or(buf.len());
-        input.consume(used);
-        if done.is_some() {
-            break;
-        }
-    }
-    if !any {
-        return Ok(None);
-    }
-    if too_long {
-        return Err(LineError::TooLong);
-    }
-    if line.last() == Some(&b'\r') {
-        line.pop();
-    }
-    String::from_utf8(line)
-        .map(Some)
-        .map_err(|_| LineError::NotUtf8)
 }
 
 /// What `gig play` was asked.
@@ -526,39 +470,6 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
 /// The bot of a save for its decision after `choices` choices (`None` for an unknown name).
 fn bot_for(save: &SaveFile, choices: usize) -> Option<Box<dyn gigscript_engine::Bot>> {
     bot_by_name(&save.bot, mix(save.seed ^ 0xB07 ^ mix(choices as u64)))
-}
-
-/// The option a typed line names: its number, its exact label, or the only label containing
-/// the typed words in order.
-fn pick(labels: &[String], line: &str) -> Result<usize, String> {
-    if let Ok(n) = line.parse::<usize>() {
-        return if (1..=labels.len()).contains(&n) {
-            Ok(n - 1)
-        } else {
-            Err(format!("no option {n}: type 1 to {}", labels.len()))
-        };
-    }
-    if let Some(ix) = labels.iter().position(|l| l == line) {
-        return Ok(ix);
-    }
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let matches: Vec<usize> = labels
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| {
-            let mut rest = l.split_whitespace();
-            words.iter().all(|w| rest.any(|x| x == *w))
-        })
-        .map(|(k, _)| k)
-        .collect();
-    match matches.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(format!("no option matches `{line}`")),
-        _ => Err(format!(
-            "`{line}` matches {} options; be more precise",
-            matches.len()
-        )),
-    }
 }
 
 fn new_session(ctx: &Context, args: &PlayArgs) -> Result<Session, Outcome> {
