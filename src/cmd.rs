@@ -771,6 +771,9 @@ struct RulingSet {
     places: Vec<Option<(usize, usize)>>,
 }
 
+/// Where a ruling's name is written: line and column, if found.
+type Place = Option<(usize, usize)>;
+
 /// The line and column of each ruling's name in a TOML text.
 fn ruling_places(text: &str) -> Vec<Option<(usize, usize)>> {
     let spans = ruling_name_spans(text);
@@ -919,7 +922,7 @@ pub fn test(
     }
     let pool = std::sync::Arc::new(Pool::from_db(&db));
     // Each report with its file as shown and where the ruling's name is written.
-    let results: Vec<(&str, Option<(usize, usize)>, RulingReport)> = sets
+    let results: Vec<(&str, Place, RulingReport)> = sets
         .iter()
         .flat_map(|set| {
             set.rulings.iter().enumerate().map(|(k, r)| {
