@@ -838,8 +838,22 @@ fn load_rulings_file(path: &Path) -> Result<RulingSet, (Outcome, String)> {
         };
         (o, format!("{}: {e}", path.display()))
     })?;
-    let rulings = RulingsFile::parse_each(&text)
-        .map_err(|e| (Outcome::Findings, format!("{}: {e}", path.display())))?;
+    let rulings = RulingsFile::parse_each(&text).map_err(|e| {
+        // TOML that does not read is said at its place, `FILE:LINE:COL: …`.
+        let at = text.parse::<toml::Table>().err().and_then(|te| {
+            let span = te.span()?;
+            let (line, col) = gigscript_dsl::card::line_col(text.as_bytes(), span.start);
+            Some(format!(
+                "{}:{line}:{col}: invalid TOML: {}",
+                path.display(),
+                te.message().trim()
+            ))
+        });
+        (
+            Outcome::Findings,
+            at.unwrap_or_else(|| format!("{}: {e}", path.display())),
+        )
+    })?;
     Ok(RulingSet {
         file: shown(path),
         places: ruling_places(&text),

@@ -405,7 +405,7 @@ fn test_card_filters_and_unknown_cards_are_usage_errors() {
     let out = gig(&["test", "--file", "tests/decks/not-toml.toml"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("line 2, column 2"),
+        stderr(&out).contains("tests/decks/not-toml.toml:2:2: invalid TOML"),
         "{}",
         stderr(&out)
     );
@@ -606,7 +606,7 @@ fn every_malformed_fixture_is_a_located_error_with_exit_1() {
             "not UTF-8 text (invalid byte at line 1, column 19",
         ),
         ("deck-unknown-card.toml", ":1:12"),
-        ("rulings-bad-toml.toml", "line 2, column 21"),
+        ("rulings-bad-toml.toml", ":2:21: invalid TOML"),
         (
             "rulings-not-utf8.toml",
             "not UTF-8 text (invalid byte at line 2, column 15",
