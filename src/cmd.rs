@@ -9,7 +9,7 @@ use gigscript_dsl::check::{check_cards, default_threads};
 use gigscript_dsl::deck::{check_deck, load_deck, DeckErrorKind};
 use gigscript_dsl::diag::{render_to, Diagnostic, IntoDiagnostic, Severity};
 use gigscript_dsl::parse::{parse_card, GRAMMAR};
-use gigscript_dsl::print::{explain as explain_script, print_script};
+use gigscript_dsl::print::explain as explain_script;
 use gigscript_dsl::ruling::{ruling_name_spans, BadRuling, Ruling, RulingsFile};
 use gigscript_dsl::{CardDb, Sources};
 use gigscript_engine::scenario::{run_ruling, RulingReport};
@@ -597,37 +597,24 @@ pub fn fmt(ctx: &Context, check: bool, paths: &[PathBuf]) -> Outcome {
     };
     let mut changed = Vec::new();
     for card in db.cards() {
-        let script = match parse_card(card) {
-            Ok(s) => s,
+        let file = sources.get(card.file);
+        let found = match gigscript_dsl::format::canonical_edits(card, &file.text) {
+            Ok(found) => found,
             Err(errs) => {
                 diags.extend(to_diags(&errs));
                 outcome = outcome.max_with(Outcome::Findings);
                 continue;
             }
         };
-        let file = sources.get(card.file);
-        let src = file.text.as_str();
-        let mut edits = Vec::new();
-        for (text, s) in textboxes(card, &script) {
-            let mut canonical = print_script(s);
-            if !text.text.ends_with('\n') {
-                canonical = canonical.trim_end_matches('\n').to_string();
-            }
-            if canonical == text.text {
-                continue;
-            }
-            let multiline = src[..text.offset.min(src.len())].ends_with("\"\"\"\n");
-            if !text.exact || (canonical.contains('\n') && !multiline) {
-                errln!(
-                    "warning: {}: `{}` is not written as a plain multi-line string; not rewritten",
-                    file.path.display(),
-                    card.id
-                );
-                outcome = outcome.max_with(Outcome::Findings);
-                continue;
-            }
-            edits.push((text.offset..text.offset + text.text.len(), canonical));
+        for _ in 0..found.not_plain {
+            errln!(
+                "warning: {}: `{}` is not written as a plain multi-line string; not rewritten",
+                file.path.display(),
+                card.id
+            );
+            outcome = outcome.max_with(Outcome::Findings);
         }
+        let edits = found.edits;
         if edits.is_empty() {
             continue;
         }
@@ -635,11 +622,7 @@ pub fn fmt(ctx: &Context, check: bool, paths: &[PathBuf]) -> Outcome {
         if check {
             continue;
         }
-        let mut new = src.to_string();
-        edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
-        for (range, text) in edits {
-            new.replace_range(range, &text);
-        }
+        let new = gigscript_dsl::format::apply(&file.text, edits);
         if let Err(e) = crate::files::write_atomic(&file.path, new.as_bytes()) {
             errln!("error: {e}");
             return Outcome::Fatal;
@@ -1052,4 +1035,16 @@ pub(crate) fn sample_deck(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("decks")
         .join(name)
+}
+
+/// `gig lsp`: the language server over stdio, with the card folder given (the first `--cards`,
+/// or `GIG_CARDS`), else the editor workspace's `cards/`, else the default card folder.
+pub fn lsp(ctx: &Context, cards: &[PathBuf]) -> Outcome {
+    match gigscript_lsp::run(cards.first().cloned(), ctx.cards_dir().to_path_buf()) {
+        Ok(()) => Outcome::Ok,
+        Err(e) => {
+            errln!("error: language server: {e}");
+            Outcome::Fatal
+        }
+    }
 }

@@ -135,6 +135,8 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         load: Option<PathBuf>,
     },
+    /// A language server for card, deck and rulings files, over stdin and stdout (for editors)
+    Lsp,
     /// Step through a saved game (Enter for the next choice), checking it reproduces its log
     Replay {
         /// The save file
@@ -170,6 +172,7 @@ enum DeckCommand {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let explicit_cards = cli.cards.clone();
     let ctx = cmd::Context::new(cli.cards, cli.color);
     let outcome = match cli.command {
         Command::Cards { json, filter } => cmd::cards(&ctx, json, filter.as_deref()),
@@ -231,6 +234,7 @@ fn main() -> ExitCode {
             },
         ),
         Command::Replay { file, to_end } => play::replay(&ctx, &file, to_end),
+        Command::Lsp => cmd::lsp(&ctx, &explicit_cards),
     };
     outcome.into()
 }
