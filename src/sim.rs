@@ -374,7 +374,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
     let template = match gigscript_engine::State::new_game(&pool, [&lists[0], &lists[1]], 0) {
         Ok(t) => t,
         Err(e) => {
-            errln!("error: the decks don't make a game: {e:?}");
+            errln!("error: the decks don't make a game: {e}");
             return Outcome::Findings;
         }
     };
