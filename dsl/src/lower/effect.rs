@@ -590,7 +590,7 @@ impl<'c, 'a> Builder<'c, 'a> {
                 node: c.clone(),
                 span: tr.span,
             })))),
-            t::Trailing::IfItCan => None,
+            t::Trailing::IfItCan { .. } => None,
         }
     }
 }

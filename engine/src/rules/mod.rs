@@ -11,6 +11,7 @@ mod label;
 mod main_phase;
 mod setup;
 mod turn;
+pub(crate) use turn::GIGS_TO_WIN;
 
 pub use actions::Action;
 pub(crate) use costs::{cost_rule_executes, cost_rule_is_static};
