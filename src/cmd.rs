@@ -2,15 +2,14 @@
 
 use crate::out::{errln, outln};
 use gigscript_dsl::ambiguity::Grammar;
-use gigscript_dsl::ast::{Script, Textbox};
 use gigscript_dsl::card::{load_cards, CardError, CardErrorKind};
 use gigscript_dsl::card::{Card, CardText};
-use gigscript_dsl::check::{check_cards, default_threads};
+use gigscript_dsl::check::{check_cards, default_threads, pool_tags};
 use gigscript_dsl::deck::{check_deck, load_deck, DeckErrorKind};
 use gigscript_dsl::diag::{render_to, Diagnostic, IntoDiagnostic, Severity};
-use gigscript_dsl::parse::{parse_card, GRAMMAR};
-use gigscript_dsl::print::explain as explain_script;
 use gigscript_dsl::ruling::{ruling_name_spans, BadRuling, Ruling, RulingsFile};
+use gigscript_dsl::syntax::tree::{CardTree, Script, Textbox};
+use gigscript_dsl::syntax::{explain as explain_script, parse_card, GRAMMAR};
 use gigscript_dsl::{CardDb, Sources};
 use gigscript_engine::scenario::{run_ruling, RulingReport};
 use gigscript_engine::Pool;
@@ -278,19 +277,27 @@ fn load_paths(ctx: &Context, paths: &[PathBuf], sources: &mut Sources) -> (CardD
     }
 }
 
-/// What `gig check` found for one card: the three language checks, the constructs the
-/// interpreter does not execute, and the reports of its rulings.
+/// What `gig check` found for one card: the language checks, whether the engine executes it
+/// (with the constructs it does not execute), and the reports of its rulings.
 struct CheckedCard {
     parses: bool,
     round_trips: bool,
     unambiguous: bool,
+    lowers: bool,
+    executes: bool,
     missing: Vec<gigscript_engine::interp::Unsupported>,
     rulings: Vec<RulingReport>,
 }
 
 /// The pool the rulings of checked cards run against: the checked cards, plus the card folder's
 /// cards they do not replace (a card written outside the catalogue plays with catalogue cards).
-fn check_pool(ctx: &Context, paths: &[PathBuf], db: &CardDb, sources: &mut Sources) -> Pool {
+/// Also the tags of the pool's cards, which the card texts' tags are checked against.
+fn check_pool(
+    ctx: &Context,
+    paths: &[PathBuf],
+    db: &CardDb,
+    sources: &mut Sources,
+) -> (Pool, std::collections::BTreeSet<String>) {
     let folders: Vec<_> = ctx
         .cards_dirs
         .iter()
@@ -301,7 +308,7 @@ fn check_pool(ctx: &Context, paths: &[PathBuf], db: &CardDb, sources: &mut Sourc
             .iter()
             .all(|p| folders.contains(&std::fs::canonicalize(p).ok()));
     if only_folders {
-        return Pool::from_db(db);
+        return (Pool::from_db(db), pool_tags(db.cards()));
     }
     let known: std::collections::HashSet<&str> = db.cards().iter().map(|c| c.id.as_str()).collect();
     let (catalogue, _) = ctx.load_layers(sources, &[]);
@@ -313,7 +320,8 @@ fn check_pool(ctx: &Context, paths: &[PathBuf], db: &CardDb, sources: &mut Sourc
             .filter(|c| !known.contains(c.id.as_str()))
             .cloned(),
     );
-    Pool::from_db(&CardDb::from_cards(cards))
+    let tags = pool_tags(&cards);
+    (Pool::from_db(&CardDb::from_cards(cards)), tags)
 }
 
 /// Runs every ruling of `cards` on up to `threads` threads; reports in card order.
@@ -399,14 +407,14 @@ fn diagnostic_json(sources: &Sources, d: &Diagnostic, card: Option<&str>) -> ser
 }
 
 /// `gig check [--json] [PATHS]`: every card loads, parses, round-trips, reads one way only,
-/// executes, and passes its rulings (DESIGN.md, the four guarantees; issue 5).
+/// lowers to the core, executes, and passes its rulings.
 pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
     let paths = match card_paths(ctx, paths) {
         Ok(p) => p,
         Err(o) => return o,
     };
     let mut sources = Sources::new();
-    let grammar_file = sources.add("grammar/card.pest", GRAMMAR);
+    let grammar_file = sources.add("grammar/text.pest", GRAMMAR);
     let grammar = match Grammar::new(GRAMMAR) {
         Ok(g) => g,
         Err(e) => {
@@ -420,25 +428,39 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
     let mut diags: Vec<(Diagnostic, Option<usize>)> =
         to_diags(&errors).into_iter().map(|d| (d, None)).collect();
     let threads = default_threads();
-    let pool = std::sync::Arc::new(check_pool(ctx, &paths, &db, &mut sources));
+    let (pool, tags) = check_pool(ctx, &paths, &db, &mut sources);
+    let pool = std::sync::Arc::new(pool);
     let mut rulings = run_card_rulings(&pool, db.cards(), threads).into_iter();
     let mut checked = Vec::new();
     for (ix, (card, c)) in db
         .cards()
         .iter()
-        .zip(check_cards(&grammar, db.cards(), threads))
+        .zip(check_cards(&grammar, db.cards(), Some(&tags), threads))
         .enumerate()
     {
         diags.extend(c.diagnostics.into_iter().map(|d| (d, Some(ix))));
-        // Guarantee 4: every construct executes; a card that does not is a failure.
-        let missing = match &c.script {
-            Some(script) => gigscript_engine::interp::unsupported(script),
-            None => Vec::new(),
+        // Every construct executes; a card that does not is a failure.
+        let idx = pool.index_of(&card.id);
+        let missing: Vec<_> = match idx {
+            Some(idx) if c.lowers => pool.unsupported(idx).cloned().collect(),
+            _ => Vec::new(),
         };
+        let executes = c.lowers && idx.is_some_and(|idx| pool.executable(idx));
         for u in &missing {
             diags.push((
                 Diagnostic::error(format!("not executable: {} ({})", u.phrase, card.id))
                     .with_primary(u.span, "the interpreter does not execute this"),
+                Some(ix),
+            ));
+        }
+        if c.lowers && !executes && missing.is_empty() {
+            let span = gigscript_dsl::source::Span::new(
+                card.file,
+                card.text.offset..card.text.offset + card.text.text.len(),
+            );
+            diags.push((
+                Diagnostic::error(format!("not executable: this text ({})", card.id))
+                    .with_primary(span, "the engine does not read this text"),
                 Some(ix),
             ));
         }
@@ -460,8 +482,10 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
         }
         checked.push(CheckedCard {
             parses: c.parses,
-            round_trips: c.parses && c.round_trips,
-            unambiguous: !c.parses || c.unambiguous,
+            round_trips: c.round_trips,
+            unambiguous: c.unambiguous,
+            lowers: c.lowers,
+            executes,
             missing,
             rulings: reports,
         });
@@ -470,7 +494,8 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
     let parsed = count(|c| c.parses);
     let round_trip = count(|c| c.round_trips);
     let ambiguous = count(|c| !c.unambiguous);
-    let executable = count(|c| c.parses && c.missing.is_empty());
+    let lowered = count(|c| c.lowers);
+    let executable = count(|c| c.executes);
     let rulings_total: usize = checked.iter().map(|c| c.rulings.len()).sum();
     let rulings_passed: usize = checked
         .iter()
@@ -530,7 +555,8 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
                     "parses": c.parses,
                     "round_trips": c.round_trips,
                     "unambiguous": c.unambiguous,
-                    "executable": c.parses && c.missing.is_empty(),
+                    "lowers": c.lowers,
+                    "executable": c.executes,
                     "not_executable": not_executable,
                     "rulings": rulings,
                 })
@@ -542,6 +568,7 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
             "parse": parsed,
             "round_trip": round_trip,
             "ambiguous": ambiguous,
+            "lower": lowered,
             "executable": executable,
             "rulings_passed": rulings_passed,
             "rulings_total": rulings_total,
@@ -568,10 +595,7 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
 }
 
 /// The textboxes of a card with their scripts: the top textbox first, then the rules text.
-fn textboxes<'a>(
-    card: &'a Card,
-    script: &'a gigscript_dsl::ast::CardScript,
-) -> Vec<(&'a CardText, &'a Script)> {
+fn textboxes<'a>(card: &'a Card, script: &'a CardTree) -> Vec<(&'a CardText, &'a Script)> {
     let mut v = Vec::new();
     if let (Some(t), Some(s)) = (&card.top, &script.top) {
         v.push((t, s));

@@ -100,6 +100,18 @@ pub enum Keyword {
     Adrenaline,
 }
 
+impl Keyword {
+    /// The keyword as card text writes it: `{Go Solo}`.
+    pub fn icon(self) -> &'static str {
+        match self {
+            Keyword::Blocker => "{Blocker}",
+            Keyword::Quick => "{Quick}",
+            Keyword::GoSolo => "{Go Solo}",
+            Keyword::Adrenaline => "{Adrenaline}",
+        }
+    }
+}
+
 /// A textbox of a card, with where it starts in the card file.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct CardText {
@@ -155,6 +167,32 @@ pub struct Card {
 }
 
 impl Card {
+    /// A card of type `kind` with only a rules text and no facts beyond those its type needs
+    /// (a text typed in an editor, checked as the text of such a card).
+    pub fn text_only(file: FileId, kind: CardType, text: CardText) -> Card {
+        Card {
+            id: "card".into(),
+            name: "Card".into(),
+            subtitle: None,
+            kind,
+            color: Color::Red,
+            cost: (kind != CardType::Legend).then_some(1),
+            ram: Some(1),
+            power: matches!(kind, CardType::Unit | CardType::Legend).then_some(1),
+            tags: Vec::new(),
+            sell: false,
+            set: "card".into(),
+            keywords: Vec::new(),
+            top: None,
+            text,
+            flavor: None,
+            note: None,
+            rulings: Vec::new(),
+            file,
+            id_span: Span::new(file, 0..0),
+        }
+    }
+
     /// Whether the card has a keyword.
     pub fn has_keyword(&self, k: Keyword) -> bool {
         self.keywords.contains(&k)
@@ -241,8 +279,7 @@ struct RawCard {
     tags: Vec<String>,
     sell: bool,
     set: Spanned<String>,
-    #[serde(default)]
-    keywords: Vec<Keyword>,
+    keywords: Option<Spanned<Vec<Keyword>>>,
     top: Option<Spanned<String>>,
     text: Spanned<String>,
     flavor: Option<String>,
@@ -270,8 +307,8 @@ pub enum CardErrorKind {
     SetMismatch,
     /// two files define the same id
     DuplicateId,
-    /// a Legend without {Go Solo} has a cost (rule 3.11.2)
-    CostOnNullCostLegend,
+    /// the `keywords` key says other than the text (the text is the truth)
+    KeywordsDisagree,
     /// a Legend with {Go Solo} has no cost (rule 11.25.1)
     MissingLegendCost,
     /// a Unit, Gear or Program without cost
@@ -874,6 +911,49 @@ fn key_at(src: &str, offset: usize) -> Option<String> {
 }
 
 /// Where a TOML string value's content starts, and whether offsets inside it are exact.
+/// The keywords a card's text gives it: its keyword lines (`{Blocker}`) and {Quick} where an
+/// ability is marked so, in the order of the rules (11.23–11.26); `None` when a textbox does not
+/// parse.
+fn text_keywords(
+    kind: CardType,
+    file: FileId,
+    top: Option<&CardText>,
+    text: &CardText,
+) -> Option<Vec<Keyword>> {
+    use crate::syntax::tree::{Ability, Textbox};
+    let mut out = Vec::new();
+    let boxes = top
+        .map(|t| (t, Textbox::Top))
+        .into_iter()
+        .chain([(text, Textbox::Rules)]);
+    for (t, textbox) in boxes {
+        let script = crate::syntax::parse_text(t, file, kind, textbox).ok()?;
+        for a in &script.abilities {
+            let k = match &a.node {
+                Ability::Keyword { keyword, .. } => crate::lower::keyword_of(keyword.node),
+                Ability::Activated { quick: true, .. } | Ability::Plain { quick: true, .. } => {
+                    Keyword::Quick
+                }
+                _ => continue,
+            };
+            if !out.contains(&k) {
+                out.push(k);
+            }
+        }
+    }
+    out.sort_by_key(|k| *k as u8);
+    Some(out)
+}
+
+/// Keywords as card text writes them: `{Blocker} and {Quick}`, or `no keyword`.
+fn icons(keywords: &[Keyword]) -> String {
+    if keywords.is_empty() {
+        return "no keyword".into();
+    }
+    let v: Vec<&str> = keywords.iter().map(|k| k.icon()).collect();
+    v.join(" and ")
+}
+
 fn text_of(src: &str, file: FileId, s: &Spanned<String>) -> CardText {
     let span = s.span();
     let raw = src.get(span.clone()).unwrap_or("");
@@ -970,19 +1050,45 @@ pub fn parse_card(sources: &Sources, file: FileId) -> Result<Card, Vec<CardError
     }
     let kind = *raw.kind.get_ref();
     let kind_span = sp(raw.kind.span());
-    let go_solo = raw.keywords.contains(&Keyword::GoSolo);
+    let top = raw.top.as_ref().map(|t| text_of(src, file, t));
+    let text = text_of(src, file, &raw.text);
+    let keywords = match (
+        &raw.keywords,
+        text_keywords(kind, file, top.as_ref(), &text),
+    ) {
+        (Some(key), Some(derived)) => {
+            let said = key.get_ref();
+            let same = said.iter().all(|k| derived.contains(k))
+                && derived.iter().all(|k| said.contains(k));
+            if !same {
+                errors.push(
+                    CardError::at(
+                        CardErrorKind::KeywordsDisagree,
+                        &path,
+                        sp(key.span()),
+                        "keywords",
+                        format!(
+                            "`keywords` says {}, but the text gives the card {}",
+                            icons(said),
+                            icons(&derived)
+                        ),
+                    )
+                    .label("the text is the truth")
+                    .help(
+                        "a keyword is a line of the text (`{Blocker}`) or an ability marked \
+                         `{Quick}`; make the key say the same, or leave `keywords` out",
+                    ),
+                );
+            }
+            derived
+        }
+        (_, Some(derived)) => derived,
+        // a text that does not parse: its errors are reported where the text is checked
+        (Some(key), None) => key.get_ref().clone(),
+        (None, None) => Vec::new(),
+    };
+    let go_solo = keywords.contains(&Keyword::GoSolo);
     match (kind, &raw.cost) {
-        (CardType::Legend, Some(c)) if !go_solo => errors.push(
-            CardError::at(
-                CardErrorKind::CostOnNullCostLegend,
-                &path,
-                sp(c.span()),
-                "cost",
-                "a Legend without {Go Solo} has a null cost (rule 3.11.2)".into(),
-            )
-            .label("remove this cost")
-            .help("a null cost is written by leaving `cost` out"),
-        ),
         (CardType::Legend, None) if go_solo => errors.push(
             CardError::at(
                 CardErrorKind::MissingLegendCost,
@@ -1055,9 +1161,9 @@ pub fn parse_card(sources: &Sources, file: FileId) -> Result<Card, Vec<CardError
         tags: raw.tags,
         sell: raw.sell,
         set: raw.set.into_inner(),
-        keywords: raw.keywords,
-        top: raw.top.as_ref().map(|t| text_of(src, file, t)),
-        text: text_of(src, file, &raw.text),
+        keywords,
+        top,
+        text,
         flavor: raw.flavor,
         note: raw.note,
         rulings: raw.rulings,
@@ -1127,11 +1233,69 @@ text = """
         assert!(kinds.contains(&CardErrorKind::UnexpectedPower));
     }
 
+    /// A Legend may have a cost without {Go Solo} (rules 3.11.2, 4.5): the rules only say a
+    /// Legend *may* have a null cost.
     #[test]
-    fn null_cost_legend_with_a_cost_is_an_error() {
-        let bad = GOOD.replace("type = \"unit\"", "type = \"legend\"");
+    fn a_costed_legend_without_go_solo_loads() {
+        let legend = GOOD
+            .replace("type = \"unit\"", "type = \"legend\"")
+            .replace("power = 6\n", "");
+        let c = load("chrome-fang.toml", &legend).unwrap();
+        assert_eq!((c.kind, c.cost), (CardType::Legend, Some(5)));
+        assert!(c.keywords.is_empty());
+    }
+
+    /// The text is the truth: a keyword written as a line of the text (or an ability marked
+    /// {Quick}) is a keyword of the card, with or without the `keywords` key.
+    #[test]
+    fn keywords_come_from_the_text() {
+        let blocker = GOOD.replace(
+            "{Play} Draw 1.\n",
+            "{Blocker} (You may spend this Unit to redirect a rival Unit's attack to it instead.)\n{Quick} 1 €$, {Spend}: Draw 1.\n",
+        );
+        let c = load("chrome-fang.toml", &blocker).unwrap();
+        assert_eq!(c.keywords, vec![Keyword::Blocker, Keyword::Quick]);
+        let agreeing = blocker.replace(
+            "sell = false",
+            "sell = false\nkeywords = [\"Quick\", \"Blocker\"]",
+        );
+        let c = load("chrome-fang.toml", &agreeing).unwrap();
+        assert_eq!(c.keywords, vec![Keyword::Blocker, Keyword::Quick]);
+        // a keyword given to another card is not the card's own
+        let gives = GOOD.replace(
+            "{Play} Draw 1.",
+            "{Play} Give a friendly Unit {Blocker} this turn.",
+        );
+        assert!(load("chrome-fang.toml", &gives)
+            .unwrap()
+            .keywords
+            .is_empty());
+    }
+
+    /// A `keywords` key that says other than the text is an error at the key.
+    #[test]
+    fn keywords_that_disagree_with_the_text_are_an_error_at_the_key() {
+        let bad = GOOD.replace("sell = false", "sell = false\nkeywords = [\"Blocker\"]");
         let errs = load("chrome-fang.toml", &bad).unwrap_err();
-        assert_eq!(errs[0].kind, CardErrorKind::CostOnNullCostLegend);
+        assert_eq!(errs.len(), 1);
+        let e = &errs[0];
+        assert_eq!(e.kind, CardErrorKind::KeywordsDisagree);
+        assert_eq!(e.key.as_deref(), Some("keywords"));
+        let span = e.span.unwrap();
+        assert_eq!(&bad[span.range()], "[\"Blocker\"]");
+        assert!(e.message.contains("{Blocker}"), "{}", e.message);
+    }
+
+    /// {Go Solo} in the text needs a cost to pay (rule 11.25.1).
+    #[test]
+    fn go_solo_in_the_text_needs_a_cost() {
+        let bad = GOOD
+            .replace("type = \"unit\"", "type = \"legend\"")
+            .replace("cost = 5\n", "")
+            .replace("power = 6\n", "")
+            .replace("{Play} Draw 1.", "{Go Solo}");
+        let errs = load("chrome-fang.toml", &bad).unwrap_err();
+        assert_eq!(errs[0].kind, CardErrorKind::MissingLegendCost);
     }
 
     #[test]

@@ -1,11 +1,15 @@
-//! The checks of `gig check` on each card: it parses, round-trips and reads one way only.
+//! The checks of `gig check` on each card's text, in the syntax stage and lowering: it parses,
+//! prints back to itself, reads one way only, names no tag no card of the pool carries (a
+//! warning), and lowers to the core (a phrase that has no meaning is an error at its words).
 
 use crate::ambiguity::Grammar;
-use crate::ast::CardScript;
 use crate::card::Card;
-use crate::diag::{Diagnostic, IntoDiagnostic};
-use crate::parse::{parse_card, reading, START_RULE};
-use crate::print::check_round_trip;
+use crate::diag::Diagnostic;
+use crate::lower::{lower, LowerError};
+use crate::prim::CardCore;
+use crate::source::Span;
+use crate::syntax::tree::CardTree;
+use std::collections::BTreeSet;
 
 /// What the checks found for one card.
 #[derive(Clone, Debug, Default)]
@@ -16,61 +20,92 @@ pub struct CardCheck {
     pub round_trips: bool,
     /// every textbox reads the same with the grammar's ordered choices reversed
     pub unambiguous: bool,
-    /// every problem found, in textbox order
+    /// the card's text lowers to the core: every phrase means something where it is written
+    pub lowers: bool,
+    /// every problem found, in textbox order (errors, and warnings about unknown tags)
     pub diagnostics: Vec<Diagnostic>,
     /// how the card was read, when it parses
-    pub script: Option<CardScript>,
+    pub tree: Option<CardTree>,
+    /// what it does, when it lowers
+    pub core: Option<CardCore>,
 }
 
-/// Parses a card, checks its round-trip and runs the ambiguity check (DESIGN.md guarantee 3) on
-/// each textbox, the top one first.
-pub fn check_card(grammar: &Grammar, card: &Card) -> CardCheck {
-    let script = match parse_card(card) {
-        Ok(s) => s,
-        Err(errors) => {
-            return CardCheck {
-                diagnostics: errors.iter().map(IntoDiagnostic::to_diagnostic).collect(),
-                ..CardCheck::default()
-            }
-        }
+/// The words of a card's text a span covers (the span points into the card file, which holds
+/// the card's textboxes at their offsets).
+pub fn words_at(card: &Card, span: Span) -> Option<&str> {
+    card.top.iter().chain([&card.text]).find_map(|t| {
+        let start = span.start.checked_sub(t.offset)?;
+        let end = span.end.checked_sub(t.offset)?;
+        t.text.get(start..end)
+    })
+}
+
+/// A phrase that does not lower, as a diagnostic: the phrase, quoted, and why, at its words.
+pub fn lower_diagnostic(card: &Card, e: &LowerError) -> Diagnostic {
+    let words = words_at(card, e.span)
+        .map(|w| w.split_whitespace().collect::<Vec<_>>().join(" "))
+        .unwrap_or_default();
+    let head = if words.is_empty() {
+        "card text: a phrase has no meaning here".to_string()
+    } else {
+        format!("card text: `{words}` has no meaning here")
     };
+    Diagnostic::error(head).with_primary(e.span, e.message.clone())
+}
+
+/// Parses both textboxes of a card, checks their round trip, runs the ambiguity check on each
+/// (`grammar` is [`crate::syntax::GRAMMAR`] loaded for it), warns about tags no card of
+/// `pool_tags` carries, then lowers the card's tree. Each textbox is parsed once for all of it.
+pub fn check_card(
+    grammar: &Grammar,
+    card: &Card,
+    pool_tags: Option<&BTreeSet<String>>,
+) -> CardCheck {
+    let syntax = crate::syntax::check_card(grammar, card, pool_tags);
     let mut out = CardCheck {
-        parses: true,
-        round_trips: true,
-        unambiguous: true,
-        diagnostics: Vec::new(),
-        script: None,
+        parses: syntax.parses,
+        round_trips: syntax.parses && syntax.round_trips,
+        unambiguous: !syntax.parses || syntax.unambiguous,
+        lowers: false,
+        diagnostics: syntax.diagnostics,
+        tree: syntax.tree,
+        core: None,
     };
-    let boxes = card
-        .top
-        .iter()
-        .zip(script.top.iter())
-        .chain([(&card.text, &script.text)]);
-    for (text, s) in boxes {
-        if let Err(e) = check_round_trip(text, card.file, card.kind, s) {
-            out.round_trips = false;
-            out.diagnostics.push(e.to_diagnostic());
-        }
-        // The derived parser's reading saves the check one of its two `pest_vm` parses.
-        let checked = match reading(&text.text) {
-            Some(first) => grammar.check_reading(START_RULE, &text.text, &first),
-            None => grammar.check(START_RULE, &text.text),
-        };
-        if let Err(e) = checked {
-            out.unambiguous = false;
-            out.diagnostics
-                .push(e.in_file(card.file, text.offset).to_diagnostic());
+    if let Some(tree) = &out.tree {
+        match lower(card.kind, tree) {
+            Ok(core) => {
+                out.lowers = true;
+                out.core = Some(core);
+            }
+            Err(errors) => out
+                .diagnostics
+                .extend(errors.iter().map(|e| lower_diagnostic(card, e))),
         }
     }
-    out.script = Some(script);
     out
 }
 
+/// The tags of the pool's cards, as their files write them, for the unknown-tag warnings.
+pub fn pool_tags<'a>(cards: impl IntoIterator<Item = &'a Card>) -> BTreeSet<String> {
+    cards
+        .into_iter()
+        .flat_map(|c| c.tags.iter().cloned())
+        .collect()
+}
+
 /// [`check_card`] on every card, on up to `threads` threads; results in the order of `cards`.
-pub fn check_cards(grammar: &Grammar, cards: &[Card], threads: usize) -> Vec<CardCheck> {
+pub fn check_cards(
+    grammar: &Grammar,
+    cards: &[Card],
+    pool_tags: Option<&BTreeSet<String>>,
+    threads: usize,
+) -> Vec<CardCheck> {
     let threads = threads.clamp(1, cards.len().max(1));
     if threads == 1 {
-        return cards.iter().map(|c| check_card(grammar, c)).collect();
+        return cards
+            .iter()
+            .map(|c| check_card(grammar, c, pool_tags))
+            .collect();
     }
     let chunk = cards.len().div_ceil(threads);
     std::thread::scope(|scope| {
@@ -79,7 +114,7 @@ pub fn check_cards(grammar: &Grammar, cards: &[Card], threads: usize) -> Vec<Car
             .map(|part| {
                 scope.spawn(move || {
                     part.iter()
-                        .map(|c| check_card(grammar, c))
+                        .map(|c| check_card(grammar, c, pool_tags))
                         .collect::<Vec<_>>()
                 })
             })
@@ -99,26 +134,69 @@ pub fn default_threads() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::GRAMMAR;
+    use crate::card::{card_files, load_cards};
+    use crate::syntax::GRAMMAR;
+    use crate::Sources;
+
+    fn catalogue() -> Vec<Card> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards");
+        let mut sources = Sources::new();
+        let (db, errors) = load_cards(&card_files(&root).unwrap(), &mut sources);
+        assert!(errors.is_empty());
+        db.cards().to_vec()
+    }
 
     #[test]
     fn threads_do_not_change_the_results_or_their_order() {
-        let (_, db) = crate::parse::tests::corpus();
         let grammar = Grammar::new(GRAMMAR).unwrap();
-        let mut cards = db.cards()[..6].to_vec();
+        let mut cards = catalogue()[..6].to_vec();
         cards[2].text.text = "{Play} Draw 1\n".into();
         let summary = |threads| {
-            check_cards(&grammar, &cards, threads)
+            check_cards(&grammar, &cards, None, threads)
                 .iter()
-                .map(|c| (c.parses, c.round_trips, c.unambiguous, c.diagnostics.len()))
+                .map(|c| {
+                    (
+                        c.parses,
+                        c.round_trips,
+                        c.unambiguous,
+                        c.lowers,
+                        c.diagnostics.len(),
+                    )
+                })
                 .collect::<Vec<_>>()
         };
         let one = summary(1);
-        assert_eq!(one[2], (false, false, false, 1));
+        assert_eq!(one[2], (false, false, true, false, 1));
         assert!(one
             .iter()
             .enumerate()
-            .all(|(i, c)| i == 2 || *c == (true, true, true, 0)));
+            .all(|(i, c)| i == 2 || *c == (true, true, true, true, 0)));
         assert_eq!(summary(4), one);
+    }
+
+    /// A text that parses but means nothing where a phrase is written is an error at that phrase,
+    /// quoting it, with why in the label.
+    #[test]
+    fn a_text_that_does_not_lower_is_an_error_at_the_phrase() {
+        let grammar = Grammar::new(GRAMMAR).unwrap();
+        let mut card = catalogue()
+            .into_iter()
+            .find(|c| c.kind == crate::CardType::Program)
+            .unwrap();
+        card.text.text = "Gain 2 power.\n".into();
+        let c = check_card(&grammar, &card, None);
+        assert!(c.parses && c.round_trips && c.unambiguous, "{c:?}");
+        assert!(!c.lowers);
+        assert!(c.core.is_none());
+        let d = &c.diagnostics[0];
+        assert_eq!(d.severity, crate::diag::Severity::Error);
+        assert!(d.message.contains("has no meaning here"), "{}", d.message);
+        let span = d.labels[0].span;
+        assert_eq!(words_at(&card, span).map(str::trim), Some("Gain 2 power"));
+        assert!(
+            d.labels[0].message.contains("not something an effect does"),
+            "{:?}",
+            d.labels[0]
+        );
     }
 }

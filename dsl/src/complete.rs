@@ -19,6 +19,7 @@
 
 use crate::ambiguity::Grammar;
 use pest::error::{ErrorVariant, InputLocation};
+use pest_meta::ast::RuleType;
 use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
 use std::collections::{BTreeSet, HashMap};
 
@@ -128,7 +129,7 @@ fn capitalised(word: &str) -> String {
 pub fn continuations(grammar: &Grammar, line: &str) -> Option<Vec<Continuation>> {
     let found = expected(grammar, line)?;
     let first = FirstWords::new(grammar.written_rules());
-    let docs = rule_docs(crate::parse::GRAMMAR);
+    let docs = rule_docs(crate::syntax::GRAMMAR);
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     // A case-insensitive word opens a sentence, where it is written with a capital.
@@ -159,6 +160,12 @@ pub fn continuations(grammar: &Grammar, line: &str) -> Option<Vec<Continuation>>
     for (words, rule) in found.words {
         add(words, rule.as_deref().unwrap_or(""));
     }
+    // pest does not always list the period among the tokens it tried; a line that a period
+    // would end is offered one
+    let ended = format!("{}.", line.trim_end());
+    if grammar.written().parse(LINE_RULE, &ended).is_ok() {
+        add(".".into(), "sentence");
+    }
     Some(out)
 }
 
@@ -184,83 +191,137 @@ pub fn rule_docs(grammar_src: &str) -> HashMap<&str, String> {
 
 /// The literal words that can begin each rule.
 struct FirstWords<'g> {
-    rules: HashMap<&'g str, &'g OptimizedExpr>,
+    rules: HashMap<&'g str, (&'g OptimizedExpr, bool)>,
 }
+
+/// At most this many phrases are made by joining a literal to what follows it; past it, the
+/// literals alone are offered.
+const MAX_JOINED: usize = 64;
 
 impl<'g> FirstWords<'g> {
     fn new(rules: &'g [OptimizedRule]) -> Self {
         FirstWords {
-            rules: rules.iter().map(|r| (r.name.as_str(), &r.expr)).collect(),
+            rules: rules
+                .iter()
+                .map(|r| {
+                    let atomic = matches!(r.ty, RuleType::Atomic | RuleType::CompoundAtomic);
+                    (r.name.as_str(), (&r.expr, atomic))
+                })
+                .collect(),
         }
     }
 
     fn of_rule(&self, name: &str) -> Vec<String> {
-        let Some(expr) = self.rules.get(name) else {
+        let Some(&(expr, atomic)) = self.rules.get(name) else {
             return Vec::new();
         };
-        let mut out = BTreeSet::new();
-        let mut visiting = Vec::new();
-        self.first(expr, &mut out, &mut visiting);
+        let mut visiting = vec![name];
+        let (out, _) = self.first(expr, atomic, &mut visiting);
         out.into_iter()
             .filter(|w| !w.trim().is_empty())
             .take(MAX_WORDS_PER_RULE)
             .collect()
     }
 
-    /// Adds the literals that can start `e` to `out`; returns whether `e` can match nothing.
+    /// The phrases that can start `e`, and whether `e` can match nothing. A literal followed by
+    /// what can't be skipped is joined to it (`until` + `your next turn`; inside a word,
+    /// `choos` + `ing`), so a completion is a whole word or phrase, not a stem.
     fn first<'a>(
         &'a self,
         e: &'a OptimizedExpr,
-        out: &mut BTreeSet<String>,
+        atomic: bool,
         visiting: &mut Vec<&'a str>,
-    ) -> bool {
+    ) -> (BTreeSet<String>, bool) {
+        let one = |w: String| (BTreeSet::from([w]), false);
         match e {
             OptimizedExpr::Str(s) => {
-                out.insert(s.trim().to_string());
-                s.is_empty()
+                if s.is_empty() {
+                    (BTreeSet::new(), true)
+                } else {
+                    one(s.clone())
+                }
             }
             // marked, so the caller can write it in the case its place needs
             OptimizedExpr::Insens(s) => {
-                out.insert(format!("{INSENSITIVE}{}", s.trim()));
-                s.is_empty()
+                if s.is_empty() {
+                    (BTreeSet::new(), true)
+                } else {
+                    one(format!("{INSENSITIVE}{s}"))
+                }
             }
             OptimizedExpr::Ident(name) => {
-                let Some(inner) = self.rules.get(name.as_str()) else {
+                let Some(&(inner, inner_atomic)) = self.rules.get(name.as_str()) else {
                     // builtins (`SOI`, `ANY`, …): `SOI` and `EOI` match nothing at a start
-                    return matches!(name.as_str(), "SOI" | "EOI");
+                    return (BTreeSet::new(), matches!(name.as_str(), "SOI" | "EOI"));
                 };
                 if visiting.contains(&name.as_str()) {
-                    return false;
+                    return (BTreeSet::new(), false);
                 }
                 visiting.push(name);
-                let nullable = self.first(inner, out, visiting);
+                let found = self.first(inner, atomic || inner_atomic, visiting);
                 visiting.pop();
-                nullable
+                found
             }
             OptimizedExpr::Seq(a, b) => {
-                self.first(a, out, visiting) && self.first(b, out, visiting)
+                let (x, x_null) = self.first(a, atomic, visiting);
+                if x_null {
+                    let (y, y_null) = self.first(b, atomic, visiting);
+                    return (x.union(&y).cloned().collect(), y_null);
+                }
+                if !is_literal(a) {
+                    return (x, false);
+                }
+                let (y, y_null) = self.first(b, atomic, visiting);
+                if y_null || y.is_empty() || x.len() * y.len() > MAX_JOINED {
+                    return (x, false);
+                }
+                let mut out = BTreeSet::new();
+                for w in &x {
+                    for v in &y {
+                        let v = v.strip_prefix(INSENSITIVE).unwrap_or(v);
+                        if atomic {
+                            out.insert(format!("{w}{v}"));
+                        } else if v.starts_with(['.', ',', ':']) {
+                            out.insert(format!("{}{}", w.trim_end(), v.trim_start()));
+                        } else {
+                            out.insert(format!("{} {}", w.trim_end(), v.trim_start()));
+                        }
+                    }
+                }
+                (out, false)
             }
             OptimizedExpr::Choice(a, b) => {
-                let x = self.first(a, out, visiting);
-                let y = self.first(b, out, visiting);
-                x || y
+                let (mut x, x_null) = self.first(a, atomic, visiting);
+                let (y, y_null) = self.first(b, atomic, visiting);
+                x.extend(y);
+                (x, x_null || y_null)
             }
             OptimizedExpr::Opt(a) | OptimizedExpr::Rep(a) => {
-                self.first(a, out, visiting);
-                true
+                (self.first(a, atomic, visiting).0, true)
             }
-            OptimizedExpr::Push(a) | OptimizedExpr::RestoreOnErr(a) => self.first(a, out, visiting),
-            OptimizedExpr::PosPred(_) | OptimizedExpr::NegPred(_) => true,
+            OptimizedExpr::Push(a) | OptimizedExpr::RestoreOnErr(a) => {
+                self.first(a, atomic, visiting)
+            }
+            OptimizedExpr::PosPred(_) | OptimizedExpr::NegPred(_) => (BTreeSet::new(), true),
             // character ranges (digits, capitals) and the rest name no word
-            _ => false,
+            _ => (BTreeSet::new(), false),
         }
+    }
+}
+
+/// Whether an expression is literals only (a word, or a choice of words).
+fn is_literal(e: &OptimizedExpr) -> bool {
+    match e {
+        OptimizedExpr::Str(s) | OptimizedExpr::Insens(s) => !s.is_empty(),
+        OptimizedExpr::Choice(a, b) => is_literal(a) && is_literal(b),
+        _ => false,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::GRAMMAR;
+    use crate::syntax::GRAMMAR;
 
     fn grammar() -> &'static Grammar {
         static G: std::sync::OnceLock<Grammar> = std::sync::OnceLock::new();
@@ -290,8 +351,14 @@ mod tests {
         assert!(words("{Play} Draw ").contains(&"up to".to_string()));
         let w = words("{Play} Draw 1");
         assert!(w.iter().any(|x| x == "."), "{w:?}");
+        // a verb is offered whole, not as the stem its forms share
+        let w = words("{Play} ");
+        assert!(w.iter().any(|x| x == "Choose"), "{w:?}");
+        assert!(!w.iter().any(|x| x == "Choos" || x == "Giv"), "{w:?}");
         // a word that opens a sentence has its capital there, not inside one
-        assert!(words("{Play} ").iter().any(|x| x == "Until your next turn"));
+        let w = words("{Play} ");
+        assert!(w.iter().any(|x| x == "Draw"), "{w:?}");
+        assert!(!w.iter().any(|x| x == "draw"), "{w:?}");
         assert!(
             words("{Play} Draw 1 ").iter().any(|x| x == "if"),
             "{:?}",

@@ -2,8 +2,7 @@
 //! other byte of the file left as it is.
 
 use crate::card::{Card, CardText};
-use crate::parse::{parse_card, ParseError};
-use crate::print::print_script;
+use crate::syntax::{parse_card, print_script, tree::Script, ParseError};
 use std::ops::Range;
 
 /// What formatting a card file changes.
@@ -21,7 +20,7 @@ pub struct Edits {
 /// `card` was read from); the parse errors when its text does not parse.
 pub fn canonical_edits(card: &Card, file_text: &str) -> Result<Edits, Vec<ParseError>> {
     let script = parse_card(card)?;
-    let mut boxes: Vec<(&CardText, &crate::ast::Script)> = Vec::new();
+    let mut boxes: Vec<(&CardText, &Script)> = Vec::new();
     if let (Some(t), Some(s)) = (&card.top, &script.top) {
         boxes.push((t, s));
     }

@@ -7,15 +7,17 @@
 use crate::cursor::{self, Place};
 use crate::explain;
 use gigscript_dsl::ambiguity::Grammar;
-use gigscript_dsl::ast::{CardScript, Textbox};
 use gigscript_dsl::card::{self, Card, CardText, CardType, MAX_CARD_FILE_LEN};
-use gigscript_dsl::check::check_card;
+use gigscript_dsl::check::{check_card, lower_diagnostic, pool_tags};
 use gigscript_dsl::complete::continuations;
 use gigscript_dsl::deck::{check_deck, parse_deck, MAX_DECK_FILE_LEN};
 use gigscript_dsl::diag::{self, Diagnostic, IntoDiagnostic};
-use gigscript_dsl::parse::{parse_card, parse_text, GRAMMAR, TAGS};
-use gigscript_dsl::print::{check_round_trip, explain as explain_script, print_script};
 use gigscript_dsl::ruling::{Ruling, RulingsFile, MAX_RULINGS_FILE_LEN};
+use gigscript_dsl::syntax::tree::{CardTree, Textbox};
+use gigscript_dsl::syntax::{
+    check_round_trip, explain as explain_script, parse_card, parse_text, print_script,
+    unknown_tags, GRAMMAR,
+};
 use gigscript_dsl::{CardDb, Sources};
 use gigscript_engine::scenario::run_ruling;
 use gigscript_engine::Pool;
@@ -133,6 +135,7 @@ pub struct Catalogue {
     sources: Sources,
     grammar: Grammar,
     pool: Arc<Pool>,
+    tags: std::collections::BTreeSet<String>,
     decks: Vec<(String, String)>,
 }
 
@@ -145,6 +148,8 @@ pub struct TextReport {
     pub round_trips: bool,
     /// the text reads one way only
     pub unambiguous: bool,
+    /// every phrase means something where it is written (the text lowers to the core)
+    pub lowers: bool,
     /// every construct executes
     pub executable: bool,
     /// the problems, at bytes of the text
@@ -310,11 +315,13 @@ impl Catalogue {
     fn new(db: CardDb, sources: Sources, decks: Vec<(String, String)>) -> Catalogue {
         let grammar = Grammar::new(GRAMMAR).expect("the card grammar loads");
         let pool = Arc::new(Pool::from_db(&db));
+        let tags = pool_tags(db.cards());
         Catalogue {
             db,
             sources,
             grammar,
             pool,
+            tags,
             decks,
         }
     }
@@ -396,10 +403,10 @@ impl Catalogue {
             Ok(c) => c,
             Err(errors) => return errors.iter().map(|e| to(&e.to_diagnostic())).collect(),
         };
-        let checked = check_card(&self.grammar, &card);
+        let checked = check_card(&self.grammar, &card, Some(&self.tags));
         let mut out: Vec<Problem> = checked.diagnostics.iter().map(to).collect();
-        if let Some(script) = &checked.script {
-            for u in gigscript_engine::interp::unsupported(script) {
+        if checked.lowers {
+            for u in self.unsupported(&card) {
                 let d = Diagnostic::error(format!("not executable: {} ({})", u.phrase, card.id))
                     .with_primary(u.span, "the interpreter does not execute this");
                 out.push(to(&d));
@@ -481,6 +488,15 @@ impl Catalogue {
         }
     }
 
+    /// The constructs of a card's text the engine does not execute (read by the engine's pool).
+    fn unsupported(&self, card: &Card) -> Vec<gigscript_engine::interp::Unsupported> {
+        let pool = Pool::from_db(&CardDb::from_cards(vec![card.clone()]));
+        match pool.index_of(&card.id) {
+            Some(idx) => pool.unsupported(idx).cloned().collect(),
+            None => Vec::new(),
+        }
+    }
+
     /// The catalogue's pool with `card` in it (in place of the catalogue's card of that id).
     fn pool_with(&self, card: &Card) -> Pool {
         let mut cards: Vec<Card> = vec![card.clone()];
@@ -508,6 +524,7 @@ impl Catalogue {
             parses: false,
             round_trips: false,
             unambiguous: false,
+            lowers: false,
             executable: false,
             problems: Vec::new(),
             rendered: String::new(),
@@ -525,22 +542,32 @@ impl Catalogue {
                     Ok(()) => report.round_trips = true,
                     Err(e) => diags.push(e.to_diagnostic()),
                 }
-                match self.grammar.check(gigscript_dsl::parse::START_RULE, text) {
+                match gigscript_dsl::syntax::check_ambiguity(&self.grammar, text) {
                     Ok(()) => report.unambiguous = true,
                     Err(e) => diags.push(e.in_file(file, 0).to_diagnostic()),
                 }
-                let card = CardScript {
+                diags.extend(unknown_tags(&ct, file, &self.tags));
+                let tree = CardTree {
                     id: "card".into(),
                     top: None,
                     text: script,
                 };
-                let missing = gigscript_engine::interp::unsupported(&card);
-                report.executable = missing.is_empty();
-                for u in missing {
-                    diags.push(
-                        Diagnostic::error(format!("not executable: {}", u.phrase))
-                            .with_primary(u.span, "the interpreter does not execute this"),
-                    );
+                let as_card = Card::text_only(file, kind, ct.clone());
+                match gigscript_dsl::lower::lower(kind, &tree) {
+                    Err(errors) => {
+                        diags.extend(errors.iter().map(|e| lower_diagnostic(&as_card, e)));
+                    }
+                    Ok(_) => {
+                        report.lowers = true;
+                        let missing = self.unsupported(&as_card);
+                        report.executable = missing.is_empty();
+                        for u in missing {
+                            diags.push(
+                                Diagnostic::error(format!("not executable: {}", u.phrase))
+                                    .with_primary(u.span, "the interpreter does not execute this"),
+                            );
+                        }
+                    }
                 }
             }
         }
@@ -850,8 +877,8 @@ impl Catalogue {
         }
         let typed = &text[place.word.clone()];
         if tags || (typed.len() > 1 && typed.chars().all(|c| c.is_ascii_uppercase())) {
-            for t in TAGS {
-                push(t.to_string(), "tag".into(), CompletionKind::Tag);
+            for t in &self.tags {
+                push(t.clone(), "tag".into(), CompletionKind::Tag);
             }
         }
         if names {

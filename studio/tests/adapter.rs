@@ -76,7 +76,7 @@ fn completion_in_text_keys_and_steps() {
     let (path, text) = card_file("chrome-fang");
     let at = text.find("Until your").unwrap();
     let c = cat().complete(&path, &text, at);
-    assert!(c.iter().any(|c| c.label == "Until your next turn"), "{c:?}");
+    assert!(c.iter().any(|c| c.label == "Draw"), "{c:?}");
     let at = text.find("\"play chrome-fang\"").unwrap() + 1;
     let c = cat().complete(&path, &text, at);
     assert!(

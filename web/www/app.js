@@ -80,6 +80,7 @@ function checkNow() {
     (r.parses
       ? badge(r.round_trips, "round-trips", "not canonical") +
         badge(r.unambiguous, "one reading", "ambiguous") +
+        badge(r.lowers, "means something", "does not lower") +
         badge(r.executable, "executes", "does not execute")
       : "");
   $("diagnostics").textContent = r.rendered || "no problems";

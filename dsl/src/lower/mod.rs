@@ -176,7 +176,7 @@ impl Cx<'_> {
 }
 
 /// The core keyword of a written one.
-pub(crate) fn keyword_of(k: t::Keyword) -> Keyword {
+pub fn keyword_of(k: t::Keyword) -> Keyword {
     match k {
         t::Keyword::Blocker => Keyword::Blocker,
         t::Keyword::Quick => Keyword::Quick,

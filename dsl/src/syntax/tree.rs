@@ -20,7 +20,7 @@ pub use crate::card::Color;
 pub use crate::source::Span;
 
 /// A node with the place it was read from.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Spanned<T> {
     /// the node
     pub node: T,
@@ -31,7 +31,7 @@ pub struct Spanned<T> {
 // ---- Cards, scripts, abilities ----------------------------------------------------------------
 
 /// Which textbox a script was read from (rule 4.11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Textbox {
     /// the rules text; on a Gear, its bottom textbox, where `this Unit` is the card it is equipped to
     Rules,
@@ -40,7 +40,7 @@ pub enum Textbox {
 }
 
 /// Both textboxes of a card, as read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct CardTree {
     /// the card id
     pub id: String,
@@ -51,7 +51,7 @@ pub struct CardTree {
 }
 
 /// One textbox: its abilities, one a line, and the referents they introduce.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Script {
     /// which textbox
     pub textbox: Textbox,
@@ -62,7 +62,7 @@ pub struct Script {
 }
 
 /// A referent introduced by a noun phrase or an event: `b1 = a rival Unit`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Binding {
     /// its id
     pub id: BindingId,
@@ -77,16 +77,16 @@ pub struct Binding {
 }
 
 /// The id of a binding, unique in a script (`b1`, `b2`, …), counted from 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 pub struct BindingId(pub u32);
 
 /// A sentence of an ability, counted from 0 in reading order: the sentences of a modal ability's
 /// line first, then the sentences of its modes, mode after mode.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 pub struct SentenceId(pub u32);
 
 /// What a reference points at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Ref {
     /// `this Unit`, `this Program`, `this card`: the card itself
     This,
@@ -97,11 +97,12 @@ pub enum Ref {
     /// `these effects`, `both`: the modes of the ability
     Modes,
     /// something introduced earlier in the same ability
+    #[serde(rename = "binding")]
     Binding(BindingId),
 }
 
 /// The broad kind of a referent, used to resolve `that Gig`, `its power`, `their hand`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Kind {
     /// a Unit (or a Unit or Legend)
     Unit,
@@ -130,7 +131,7 @@ pub enum Kind {
 }
 
 /// Reminder text in parentheses (rule 3.18.1.2.2): printed back, never executed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Reminder {
     /// the text with its parentheses
     pub text: String,
@@ -144,7 +145,7 @@ pub struct Reminder {
 /// lines whose meaning lowering decides from the card type and the sentences' shapes
 /// (`Play this Unit for -1 €$ …` is a cost rule; `If this Unit would be defeated, … instead.` a
 /// replacement; on a Program, a plain line is its resolution, rule 4.14).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Ability {
     /// `{Blocker} (You may spend this Unit …)`: a keyword written as a line makes the card have it
     Keyword {
@@ -186,7 +187,7 @@ pub enum Ability {
 }
 
 /// A keyword (rules 11.23–11.26).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Keyword {
     /// `{Blocker}`
     Blocker,
@@ -199,7 +200,7 @@ pub enum Keyword {
 }
 
 /// A timing label (rules 11.17–11.21).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Label {
     /// `{Play}`
     Play,
@@ -214,7 +215,7 @@ pub enum Label {
 }
 
 /// When a triggered ability triggers.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Trigger {
     /// `{Play} {Attack}`
     Labels(Vec<Spanned<Label>>),
@@ -232,7 +233,7 @@ pub enum Trigger {
 }
 
 /// An activation cost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Cost {
     /// `{Spend}`: spend this card (or the card it is equipped to)
     Spend,
@@ -241,7 +242,7 @@ pub enum Cost {
 }
 
 /// What an ability does: sentences, or a modal effect.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Effect {
     /// sentences resolved in order: `Trash 3. Add a Unit from among them to your hand.`
     Sentences(Vec<Spanned<Sentence>>),
@@ -259,7 +260,7 @@ pub enum Effect {
 // ---- Sentences and clauses ----------------------------------------------------------------------
 
 /// A sentence: `Then, if you control a min Gig, draw 1.`
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Sentence {
     /// what opens it, in order: `Then,` `if you control a min Gig,`
     pub leads: Vec<Spanned<Lead>>,
@@ -272,7 +273,7 @@ pub struct Sentence {
 /// What opens a sentence.
 // Built once per sentence and matched on: plain variants read better than boxes.
 #[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Lead {
     /// `Then,` (`Then` without its comma, as one card prints it, when `comma` is false)
     Then {
@@ -302,7 +303,7 @@ pub enum Lead {
 /// `Each player draws 2`, `This Unit can't attack`, `rival Units can't steal …`, `the Gig isn't
 /// stolen`, `it doesn't defeat the opposing friendly Unit`, `they instead choose one effect for you`,
 /// `Your next Program this turn plays for -1 €$ …`. Conditions are clauses too: `this Unit is spent`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Clause {
     /// who or what it is about; `None` for an order to the player (`Draw 2`)
     pub subject: Option<NounPhrase>,
@@ -321,7 +322,7 @@ pub struct Clause {
 }
 
 /// `instead`: what a sentence does in place of what an earlier sentence of the ability does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Instead {
     /// written before the verb (`they instead choose …`) rather than after the clause
     pub before_verb: bool,
@@ -331,7 +332,7 @@ pub struct Instead {
 }
 
 /// One verb phrase of a clause, with how it follows the one before.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Step {
     /// how it is joined to the one before; `None` for the first
     pub link: Option<Link>,
@@ -342,7 +343,7 @@ pub struct Step {
 }
 
 /// How two verb phrases are joined.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Link {
     /// `and`
     And,
@@ -353,7 +354,7 @@ pub enum Link {
 }
 
 /// A modal verb or a negation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Modal {
     /// `can`
     Can,
@@ -376,7 +377,7 @@ pub enum Modal {
 }
 
 /// A condition after a clause.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Trailing {
     /// `if <condition>`
     If(Condition),
@@ -396,7 +397,7 @@ pub enum Trailing {
 /// (`would be defeated`), a past fact (`stole a Gig this turn`), a state (`is spent`, `'s a
 /// Program`) or a purpose (`use {Go Solo}`). Lowering checks the verb's frame (which objects and
 /// adjuncts it takes) and reports the rest.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct VerbPhrase {
     /// `is`, `be`, `are`, `'s`, `becomes`: before a participle (`is defeated`) or a complement
     /// (`is spent`, `becomes a min Gig`)
@@ -413,7 +414,7 @@ pub struct VerbPhrase {
 }
 
 /// A form of `be` or `become`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Copula {
     /// `is`
     Is,
@@ -444,7 +445,7 @@ pub enum Copula {
 }
 
 /// The inflection of a verb, as written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Form {
     /// `draw` (an order, after a modal or a plural subject)
     Base,
@@ -459,7 +460,7 @@ pub enum Form {
 }
 
 /// A verb of the card language. Multi-word verbs (`look at`, `roll in`, `go solo`) are one verb.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[allow(missing_docs)]
 pub enum Verb {
     Add,
@@ -515,7 +516,7 @@ pub enum Verb {
 }
 
 /// What a verb acts on, or what a copula says.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Object {
     /// `a rival Unit`, `2`, `it`, `the top 3 cards of your deck`, `one effect`, `their hand`,
     /// `this Unit's power`, `7+ ☆`, `power 5+`; after a copula, `a ROCKER Unit`, `the chosen type`
@@ -535,7 +536,7 @@ pub enum Object {
 }
 
 /// Something given: `+2 power`, `{Adrenaline}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Grant {
     /// `+2 power`, `-4 power`
     Power(i32),
@@ -544,7 +545,7 @@ pub enum Grant {
 }
 
 /// An amount of eddies: `2 €$`, `-1 €$`, `+2 €$`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Eddies {
     /// how many (negative for `-1 €$`)
     pub amount: i32,
@@ -553,7 +554,7 @@ pub struct Eddies {
 }
 
 /// Words of state after a copula: `spent`, `ARASAKA or MERC`, `an AI, DRONE, or VEHICLE`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct States {
     /// written with `a`/`an`
     pub article: bool,
@@ -562,7 +563,7 @@ pub struct States {
 }
 
 /// What follows the objects of a verb.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Adjunct {
     /// `this turn`, `until your next turn`, `while attacking`, `at the end of this turn`
     Duration(Duration),
@@ -611,7 +612,7 @@ pub enum Adjunct {
 }
 
 /// The amount after `by`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct By {
     /// `up to`
     pub up_to: bool,
@@ -620,7 +621,7 @@ pub struct By {
 }
 
 /// The amount after `by` and `by up to`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum ByAmount {
     /// `4`, `the number of friendly Units`, `3+ power`
     Number(Number),
@@ -638,7 +639,7 @@ pub enum ByAmount {
 // ---- Noun phrases -------------------------------------------------------------------------------
 
 /// A noun phrase, the referent it introduces, and reminder text after it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct NounPhrase {
     /// what it is
     pub node: Np,
@@ -651,7 +652,7 @@ pub struct NounPhrase {
 }
 
 /// The kinds of noun phrase.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Np {
     /// `it`, `them`, `they`, `you`, `both`; also `its`, `their`, `your` as possessors
     Pronoun {
@@ -683,7 +684,7 @@ pub enum Np {
 }
 
 /// A pronoun.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Pronoun {
     /// `it`, `its` (a possessor), `it's` (with a contracted copula)
     It,
@@ -698,7 +699,7 @@ pub enum Pronoun {
 }
 
 /// A number standing for cards: `1`, `up to 2`, `1 more`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Count {
     /// `up to`
     pub up_to: bool,
@@ -709,7 +710,7 @@ pub struct Count {
 }
 
 /// `more`, `fewer` or `less` after a number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum MoreFewer {
     /// `more`
     More,
@@ -720,7 +721,7 @@ pub enum MoreFewer {
 }
 
 /// A determiner, modifiers, nouns and post-modifiers: `up to 2 MERC Legends in your Legends area`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Phrase {
     /// `one of`, `each of`, `any of`, `all of`
     pub partitive: Option<Spanned<Partitive>>,
@@ -745,7 +746,7 @@ pub struct Phrase {
 }
 
 /// `one of`, `each of`, `any of`, `all of`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Partitive {
     /// `one of`
     One,
@@ -758,7 +759,7 @@ pub enum Partitive {
 }
 
 /// A determiner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Det {
     /// `a`, `an` (the printer chooses by the next word)
     A,
@@ -832,7 +833,7 @@ pub enum Det {
 
 /// Pre-modifier words joined by `or`: `CORPO or GANGER`, `AI, DRONE, or VEHICLE`; one word alone
 /// is a list of one.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Premod {
     /// the words in written order
     pub words: Vec<Spanned<PremodWord>>,
@@ -843,7 +844,7 @@ pub struct Premod {
 }
 
 /// A word that describes a card, Gig or player.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[allow(missing_docs)]
 pub enum PremodWord {
     Other,
@@ -893,7 +894,7 @@ pub enum PremodWord {
 }
 
 /// A card type as a word: `Unit`, `Legend`, `Gear`, `Program`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[allow(missing_docs)]
 pub enum CardTypeWord {
     Unit,
@@ -904,7 +905,7 @@ pub enum CardTypeWord {
 
 /// One of the nouns of a phrase, with how it is joined to the one before and pre-modifiers of its
 /// own: `or face-up Legend`, `and/or Legends`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct HeadAlt {
     /// `or`, `and`, `and/or` (none for the first noun)
     pub conj: Option<Conj>,
@@ -915,7 +916,7 @@ pub struct HeadAlt {
 }
 
 /// `or`, `and`, `and/or`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Conj {
     /// `or`
     Or,
@@ -927,7 +928,7 @@ pub enum Conj {
 
 /// A noun, with a comparison after a number's noun (`power 4 or less`) and reminder text after
 /// `☆` (`☆ (Street Cred)`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Head {
     /// which noun
     pub noun: Noun,
@@ -940,7 +941,7 @@ pub struct Head {
 }
 
 /// A noun: a card, a player, a thing of the game, a zone, or a number one has.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[allow(missing_docs)]
 pub enum Noun {
     Unit,
@@ -992,7 +993,7 @@ pub enum Noun {
 }
 
 /// What follows the noun.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Postmod {
     /// `with power 4 or less`, `with 8+ value`, `with less power than a friendly Unit`,
     /// `with no equipped Gears`, `with the highest power`
@@ -1040,7 +1041,7 @@ pub enum Postmod {
 /// of discarded cards`, `the same value as another player's Gig` (with `as`), `any friendly Gig
 /// values`, `your ☆`, or a Gig standing for its value (`a friendly max Gig`). Literals are at most
 /// [`crate::syntax::MAX_NUMBER`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Number {
     /// `2`
     Lit(u32),
@@ -1049,7 +1050,7 @@ pub enum Number {
 }
 
 /// A comparison with a number.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Comparison {
     /// `0`
     Is(u32),
@@ -1083,7 +1084,7 @@ pub enum Comparison {
 }
 
 /// `or less than`, `or more than`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum LessMore {
     /// `or less than`
     Less,
@@ -1092,7 +1093,7 @@ pub enum LessMore {
 }
 
 /// The word before `than`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[allow(missing_docs)]
 pub enum ThanWord {
     Less,
@@ -1109,7 +1110,7 @@ pub enum ThanWord {
 /// steals 1 or more Gigs`, `an ARASAKA Unit is defeated`, `a rival Unit would steal a Gig`, `a Rival
 /// adjusts or swaps 1 or more friendly Gigs`, `this Unit wins a fight against a rival Unit`,
 /// `you roll in a Gig from your fixer area`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Event {
     /// who or what
     pub subject: NounPhrase,
@@ -1129,7 +1130,7 @@ pub struct Event {
 /// turn`, `its cost equals the value of a friendly Gig`, `your ☆ is an even number`, `it becomes a
 /// min Gig`, `this Unit would be defeated` (a replacement's lead), `your fixer area is empty`,
 /// `you trash them`; joined by `and` or `or`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Condition {
     /// `you do`: the sentence named happened
     YouDo {
@@ -1145,7 +1146,7 @@ pub enum Condition {
 }
 
 /// How long or when.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Duration {
     /// `this turn`
     ThisTurn,
@@ -1176,7 +1177,7 @@ pub enum Duration {
 }
 
 /// What `until` is followed by.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Until {
     /// `until your next turn` (its start)
     Turn(Turn),
@@ -1185,7 +1186,7 @@ pub enum Until {
 }
 
 /// The start or the end of a turn: `the end of this turn`, `the start of your turn`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct TurnPoint {
     /// the start rather than the end
     pub start: bool,
@@ -1195,7 +1196,7 @@ pub struct TurnPoint {
 
 /// A turn: `this turn`, `the turn`, `your turn`, `your next turn`, `a Rival's turn`,
 /// `each player's turn`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Turn {
     /// `this`, `the`, `your`, `a`, `each` (with `owner`: `a Rival's`)
     pub det: Option<Det>,
