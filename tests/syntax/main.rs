@@ -7,5 +7,6 @@ mod compose;
 mod composed;
 mod corpora;
 mod diagnostics;
+mod readings;
 mod references;
 mod rules;
