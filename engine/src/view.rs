@@ -312,6 +312,18 @@ impl<'a> View<'a> {
         self.game.state.street_cred(p)
     }
 
+    /// Who owns a card the viewer may see (`None` for a card they can't).
+    pub fn owner(&self, i: InstId) -> Option<PlayerId> {
+        self.card(i)?;
+        self.game.state.inst(i).map(|x| x.owner)
+    }
+
+    /// Who controls a card the viewer may see (`None` for a card they can't).
+    pub fn controller(&self, i: InstId) -> Option<PlayerId> {
+        self.card(i)?;
+        self.game.state.inst(i).map(|x| x.controller)
+    }
+
     /// A card's printed name.
     pub fn name(&self, c: SeenCard) -> &'a str {
         self.game.pool.name(c.card)
