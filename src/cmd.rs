@@ -438,7 +438,7 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
         for u in &missing {
             diags.push((
                 Diagnostic::error(format!("not executable: {} ({})", u.phrase, card.id))
-                    .with_primary(u.span.clone(), "the interpreter does not execute this"),
+                    .with_primary(u.span, "the interpreter does not execute this"),
                 Some(ix),
             ));
         }

@@ -219,7 +219,7 @@ fn check_saved_decks(save: &SaveFile, db: &CardDb) -> Result<(), String> {
         let entry = |id: &String, count: u32| DeckEntry {
             id: id.clone(),
             count,
-            span: span.clone(),
+            span,
         };
         let mut main: Vec<DeckEntry> = Vec::new();
         for id in &d.main {
@@ -233,8 +233,8 @@ fn check_saved_decks(save: &SaveFile, db: &CardDb) -> Result<(), String> {
             legends: d.legends.iter().map(|id| entry(id, 1)).collect(),
             main,
             side: None,
-            legends_span: span.clone(),
-            main_span: span.clone(),
+            legends_span: span,
+            main_span: span,
             file,
         };
         if let Some(e) = check_deck(&deck, db).first() {

@@ -401,7 +401,7 @@ impl Catalogue {
         if let Some(script) = &checked.script {
             for u in gigscript_engine::interp::unsupported(script) {
                 let d = Diagnostic::error(format!("not executable: {} ({})", u.phrase, card.id))
-                    .with_primary(u.span.clone(), "the interpreter does not execute this");
+                    .with_primary(u.span, "the interpreter does not execute this");
                 out.push(to(&d));
             }
         }
@@ -539,7 +539,7 @@ impl Catalogue {
                 for u in missing {
                     diags.push(
                         Diagnostic::error(format!("not executable: {}", u.phrase))
-                            .with_primary(u.span.clone(), "the interpreter does not execute this"),
+                            .with_primary(u.span, "the interpreter does not execute this"),
                     );
                 }
             }
