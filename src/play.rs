@@ -352,9 +352,10 @@ pub(crate) const HELP: &[&str] = &[
     "save FILE    save the game here (`gig play --load FILE` resumes it)",
     "quit         leave the game (it is saved to --save FILE when that was given)",
     "help         this list",
-    "Labels name cards by id; `rival` marks a card or Gig the bot controls; a face-down Legend",
-    "is `legend N`, by its place in the Legends area. `d8` is always the eight-sided die; the",
-    "log says whose it is (`your d8`, `the bot's d8`).",
+    "Labels name cards by id; `rival` always marks a card or Gig the bot controls (the bot's",
+    "moves read `your` for yours); a face-down Legend is `legend N`, by its place in the",
+    "Legends area. `d8` is always the eight-sided die; the log says whose die it is (`your d8`,",
+    "`the bot's d8`), the boards where a stolen one came from.",
 ];
 
 impl Session {
@@ -453,7 +454,7 @@ fn play_lines(mut session: Session, args: &PlayArgs) -> Outcome {
     let mut whole = true;
     loop {
         if let Err(m) = session.bot_moves(|label| {
-            let _ = writeln!(out, "bot: {label}");
+            let _ = writeln!(out, "bot: {}", crate::table::bot_label(label));
         }) {
             errln!("error: {m}");
             return Outcome::Findings;

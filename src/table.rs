@@ -75,7 +75,7 @@ pub struct Table {
     pub options: Vec<String>,
     /// the whole log, one line per entry
     pub log: Vec<String>,
-    /// index in `log` of the first entry since the human's last choice
+    /// index in `log` of the human's last choice (what happened since begins with it)
     pub since: usize,
     /// whether the human has made a choice yet
     pub chose: bool,
@@ -151,11 +151,24 @@ impl Table {
         };
         let options = v.labels();
         let entries = game.log();
-        let log = entries.iter().map(|e| v.describe_with(e, &names)).collect();
+        let log = entries
+            .iter()
+            .map(|e| match e {
+                LogEntry::Choice {
+                    player,
+                    label,
+                    auto,
+                } if *player != human => {
+                    let how = if *auto { " (only option)" } else { "" };
+                    format!("{}: {}{how}", BOT.0, bot_label(label))
+                }
+                e => v.describe_with(e, &names),
+            })
+            .collect();
         let last = entries.iter().rposition(
             |e| matches!(e, LogEntry::Choice { player, auto: false, .. } if *player == human),
         );
-        let since = last.map_or(0, |k| k + 1);
+        let since = last.unwrap_or(0);
         let harm = harm(&v, &entries[since..]);
         let over = game.outcome().map(|o| {
             let result = match o {
@@ -188,7 +201,7 @@ impl Table {
     /// The title of the log's newest part.
     pub fn since_title(&self) -> &'static str {
         if self.chose {
-            "since your last choice"
+            "your last choice and what followed"
         } else {
             "the game so far"
         }
@@ -246,6 +259,18 @@ impl Table {
         }
         s
     }
+}
+
+/// The bot's label as the human reads it. A label marks what its decider doesn't control with
+/// `rival`; the human's own options do too, so on the table `rival` always means the bot's and
+/// the bot's `rival` is the human's: `attack rival gigs with psycho-squad` is read `attack your
+/// gigs with psycho-squad`.
+pub fn bot_label(label: &str) -> String {
+    label
+        .split(' ')
+        .map(|w| if w == "rival" { "your" } else { w })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn list_or_dash(items: &[String]) -> String {
@@ -398,7 +423,13 @@ fn harm(v: &View<'_>, entries: &[LogEntry]) -> Vec<String> {
     };
     let game_card = |i| v.card(i);
     let owner_is_me = |i| v.card(i).is_some() && v.owner(i) == Some(me);
-    let mut defeated = Vec::new();
+    // a defeated card is said defeated, not also moved (its move to the trash comes first)
+    let defeated: Vec<_> = (entries[first..].iter())
+        .filter_map(|e| match e {
+            LogEntry::Event(Event::Defeated(i)) => Some(*i),
+            _ => None,
+        })
+        .collect();
     let mut out = Vec::new();
     for e in &entries[first..] {
         let LogEntry::Event(ev) = e else { continue };
@@ -411,7 +442,6 @@ fn harm(v: &View<'_>, entries: &[LogEntry]) -> Vec<String> {
                 out.push(format!("stole {d}"));
             }
             Event::Defeated(i) if owner_is_me(i) => {
-                defeated.push(i);
                 if let Some(c) = game_card(i) {
                     out.push(format!("defeated {}", v.id(c)));
                 }
