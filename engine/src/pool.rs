@@ -56,6 +56,47 @@ pub struct Facts {
     pub color: Option<gigscript_dsl::card::Color>,
 }
 
+/// The printed words of a card, for players to read (`gig play`'s `look`); the rules never
+/// read them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Printed {
+    /// the subtitle (rule 3.10)
+    pub subtitle: Option<String>,
+    /// the RAM value (rule 3.20.1)
+    pub ram: Option<u32>,
+    /// a Gear's top textbox (rule 4.11)
+    pub top: Option<String>,
+    /// the rules text (a Gear's bottom textbox)
+    pub text: String,
+    /// the words of each ability, numbered as the engine numbers them (a Gear's top textbox
+    /// first); `None` where the file spells the text with escapes
+    pub abilities: Vec<Option<String>>,
+}
+
+impl Printed {
+    fn of(card: &gigscript_dsl::Card, script: Option<&CardScript>) -> Printed {
+        let words = |span: &gigscript_dsl::Span| {
+            [card.top.as_ref(), Some(&card.text)]
+                .into_iter()
+                .flatten()
+                .find_map(|t| {
+                    let start = span.start.checked_sub(t.offset)?;
+                    let end = span.end.checked_sub(t.offset)?;
+                    t.text.get(start..end).filter(|_| t.exact)
+                })
+                .map(|w| w.trim().to_owned())
+        };
+        Printed {
+            subtitle: card.subtitle.clone(),
+            ram: card.ram,
+            top: card.top.as_ref().map(|t| t.text.trim().to_owned()),
+            text: card.text.text.trim().to_owned(),
+            abilities: script
+                .map_or_else(Vec::new, |s| s.lines().map(|a| words(&a.span)).collect()),
+        }
+    }
+}
+
 /// What the interpreter knows of one card: its parsed text, what of it does not execute yet, and
 /// which lines trigger on timing labels.
 #[derive(Clone, Debug, Default)]
@@ -98,6 +139,7 @@ pub struct Pool {
     any_cost_statics: bool,
     gear_keywords: bool,
     names: Vec<String>,
+    printed: Vec<Printed>,
     any_replacements: bool,
     broken: Option<interp::Broken>,
 }
@@ -155,6 +197,7 @@ impl Pool {
             pool.gear_keywords |= card.kind == CardType::Gear && keywords != Keywords::default();
             pool.any_replacements |= text.replaces;
             pool.names.push(card.name.clone());
+            pool.printed.push(Printed::of(card, text.script.as_ref()));
             pool.texts.push(text);
         }
         pool
@@ -192,6 +235,16 @@ impl Pool {
     /// The printed name of a card (`""` for an index from another pool).
     pub fn name(&self, idx: CardIdx) -> &str {
         self.names.get(idx.0 as usize).map_or("", |s| s.as_str())
+    }
+
+    /// The printed words of a card (`None` for an index from another pool).
+    pub fn printed(&self, idx: CardIdx) -> Option<&Printed> {
+        self.printed.get(idx.0 as usize)
+    }
+
+    /// The words of ability `line` of a card (numbered as [`Pool::ability`] numbers them).
+    pub fn ability_words(&self, idx: CardIdx, line: u8) -> Option<&str> {
+        self.printed(idx)?.abilities.get(line as usize)?.as_deref()
     }
 
     /// Test-only: the interpreter reads `phrase` as doing nothing in games of this pool (the
