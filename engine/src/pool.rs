@@ -65,19 +65,19 @@ struct Text {
     /// constructs not executed, each with the source words when they could be read back
     unsupported: Vec<(Unsupported, String)>,
     /// (line, label) of each timing-label trigger
-    labels: Vec<(u8, Label)>,
+    labels: Vec<(u16, Label)>,
     /// has a static ability, and every construct of the card executes
     statics: bool,
     /// (line, start?) of each `At the start/end of your turn` trigger
-    turn: Vec<(u8, bool)>,
+    turn: Vec<(u16, bool)>,
     /// lines of `When …` and `The first time … each turn` triggers
-    when: Vec<u8>,
+    when: Vec<u16>,
     /// the kinds of happening those lines' events can match (`interp::event_bits`)
     when_kinds: u16,
     /// the lines of activated abilities (rules 10.18–10.20)
-    activated: Vec<u8>,
+    activated: Vec<u16>,
     /// the lines of cost rules that execute: about this card (`false`) or others (`true`)
-    cost_rules: Vec<(u8, bool)>,
+    cost_rules: Vec<(u16, bool)>,
     /// has a replacement effect, and every construct of the card executes
     replaces: bool,
     /// the kinds of statement its text can make ([`crate::interp::says_of`])
@@ -205,7 +205,7 @@ impl Pool {
     /// `not executed` logging and executability reporting stay tested whatever the catalogue's
     /// state; nothing outside tests calls it).
     #[doc(hidden)]
-    pub fn break_line(&mut self, idx: CardIdx, line: u8, phrase: &'static str) {
+    pub fn break_line(&mut self, idx: CardIdx, line: u16, phrase: &'static str) {
         let Some(span) = self.ability(idx, line).map(|a| a.span.clone()) else {
             return;
         };
@@ -244,7 +244,7 @@ impl Pool {
     }
 
     /// The words of the first construct of ability `line` that is not executed (`None`: it all is).
-    pub fn not_executed(&self, idx: CardIdx, line: u8) -> Option<&str> {
+    pub fn not_executed(&self, idx: CardIdx, line: u16) -> Option<&str> {
         let t = self.texts.get(idx.0 as usize)?;
         if t.script.is_none() {
             return Some("text that does not parse");
@@ -256,13 +256,13 @@ impl Pool {
     }
 
     /// Ability `line` of a card: the top textbox's abilities first, then the rules text's.
-    pub fn ability(&self, idx: CardIdx, line: u8) -> Option<&Spanned<Ability>> {
+    pub fn ability(&self, idx: CardIdx, line: u16) -> Option<&Spanned<Ability>> {
         let s = self.script(idx)?;
         s.lines().nth(line as usize)
     }
 
     /// The lines of a card that trigger on a timing label.
-    pub fn label_lines(&self, idx: CardIdx, label: Label) -> impl Iterator<Item = u8> + '_ {
+    pub fn label_lines(&self, idx: CardIdx, label: Label) -> impl Iterator<Item = u16> + '_ {
         let labels = self
             .texts
             .get(idx.0 as usize)
@@ -275,10 +275,10 @@ impl Pool {
 
     /// How many abilities the card's top textbox has (a Gear's; 0 for other cards): lines below
     /// this are about the card itself, lines from it on are inherited by a Gear's host (4.11).
-    pub fn top_len(&self, idx: CardIdx) -> u8 {
+    pub fn top_len(&self, idx: CardIdx) -> u16 {
         self.script(idx)
             .and_then(|s| s.top.as_ref())
-            .map_or(0, |t| t.abilities.len() as u8)
+            .map_or(0, |t| t.abilities.len() as u16)
     }
 
     /// Whether a card has a static ability that executes (the card is executable).
@@ -287,7 +287,7 @@ impl Pool {
     }
 
     /// The lines of a card's activated abilities, in order.
-    pub fn activated_lines(&self, idx: CardIdx) -> &[u8] {
+    pub fn activated_lines(&self, idx: CardIdx) -> &[u16] {
         self.texts
             .get(idx.0 as usize)
             .map_or(&[][..], |t| &t.activated)
@@ -295,7 +295,7 @@ impl Pool {
 
     /// The lines of a card's cost rules that execute, each with whether it is about other
     /// cards (`Play your first CYBERWARE Gear each turn for -3 €$`) rather than this one.
-    pub fn cost_rule_lines(&self, idx: CardIdx) -> &[(u8, bool)] {
+    pub fn cost_rule_lines(&self, idx: CardIdx) -> &[(u16, bool)] {
         self.texts
             .get(idx.0 as usize)
             .map_or(&[][..], |t| &t.cost_rules)
@@ -317,7 +317,7 @@ impl Pool {
     }
 
     /// The lines of a card that trigger at the start (`true`) or end of its controller's turn.
-    pub fn turn_lines(&self, idx: CardIdx, start: bool) -> impl Iterator<Item = u8> + '_ {
+    pub fn turn_lines(&self, idx: CardIdx, start: bool) -> impl Iterator<Item = u16> + '_ {
         let turn = self.texts.get(idx.0 as usize).map_or(&[][..], |t| &t.turn);
         turn.iter()
             .filter(move |(_, s)| *s == start)
@@ -332,7 +332,7 @@ impl Pool {
     }
 
     /// The lines of a card that trigger on an event (`When …`, `The first time … each turn`).
-    pub fn when_lines(&self, idx: CardIdx) -> &[u8] {
+    pub fn when_lines(&self, idx: CardIdx) -> &[u16] {
         self.texts.get(idx.0 as usize).map_or(&[][..], |t| &t.when)
     }
 
@@ -425,11 +425,11 @@ impl Text {
         for (line, a) in abilities.enumerate() {
             if let Ability::Triggered { trigger, .. } = &a.node {
                 match &trigger.node {
-                    Trigger::Labels(ls) => labels.extend(ls.iter().map(|&l| (line as u8, l))),
-                    Trigger::StartOfYourTurn => turn.push((line as u8, true)),
-                    Trigger::EndOfYourTurn => turn.push((line as u8, false)),
+                    Trigger::Labels(ls) => labels.extend(ls.iter().map(|&l| (line as u16, l))),
+                    Trigger::StartOfYourTurn => turn.push((line as u16, true)),
+                    Trigger::EndOfYourTurn => turn.push((line as u16, false)),
                     Trigger::When(e) | Trigger::FirstTimeEachTurn(e) => {
-                        when.push(line as u8);
+                        when.push(line as u16);
                         when_kinds |= interp::event_bits(&e.node);
                     }
                 }
@@ -442,9 +442,9 @@ impl Text {
             match &a.node {
                 // Offered even when its effect does not execute yet: activating it pays the
                 // costs and logs `not executed` (never a silent no-op).
-                Ability::Activated { .. } => activated.push(line as u8),
+                Ability::Activated { .. } => activated.push(line as u16),
                 Ability::CostRule(r) if executes(line) => {
-                    cost_rules.push((line as u8, crate::rules::cost_rule_is_static(&r.node)))
+                    cost_rules.push((line as u16, crate::rules::cost_rule_is_static(&r.node)))
                 }
                 _ => {}
             }

@@ -154,3 +154,54 @@ fn a_game_suspended_inside_a_search_round_trips_through_serde() {
         ["mantis-blades"]
     );
 }
+
+/// An ability's line is a `u16`: on a Gear with 200 abilities in its top textbox, the bottom
+/// textbox's `{Defeated} Draw 2.` on line 260 still triggers when its host is defeated (as an
+/// 8-bit index it was read as line 4, a `{Blocker}`).
+#[test]
+fn an_ability_past_line_255_runs_its_own_text() {
+    use gigscript_dsl::card::{load_cards, CardDb, CardText};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards");
+    let (db, _) = load_cards(&[root], &mut gigscript_dsl::Sources::new());
+    let mut all = db.cards().to_vec();
+    let gear = all.iter_mut().find(|c| c.id == "mantis-blades").unwrap();
+    let text = |t: String| CardText {
+        text: t,
+        offset: 0,
+        exact: false,
+    };
+    gear.top = Some(text("{Blocker}\n".repeat(200)));
+    gear.text = text(format!(
+        "{}{{Defeated}} Draw 2.\n",
+        "{Blocker}\n".repeat(60)
+    ));
+    let pool = std::sync::Arc::new(gigscript_engine::Pool::from_db(&CardDb::from_cards(all)));
+    let idx = pool.index_of("mantis-blades").unwrap();
+    assert!(
+        pool.executable(idx),
+        "{:?}",
+        pool.unsupported(idx).collect::<Vec<_>>()
+    );
+    let me = PlayerSetup {
+        field: vec![spec(
+            "ruthless-lowlife",
+            true,
+            true,
+            false,
+            &["mantis-blades"],
+        )],
+        deck: cards(&["chrome-fang", "chrome-fang", "chrome-fang"]),
+        ..PlayerSetup::default()
+    };
+    let rival = PlayerSetup {
+        hand: cards(&["wild-in-the-streets"]),
+        eddies: eddies(5),
+        ..PlayerSetup::default()
+    };
+    let mut s = setup(rival, me);
+    s.phase = gigscript_engine::Phase::Main;
+    let mut g = gigscript_engine::Game::from_setup(pool, &s).unwrap();
+    steps(&mut g, &["play wild-in-the-streets"]);
+    let hand = g.zone(gigscript_engine::PlayerId(1), gigscript_engine::Zone::Hand);
+    assert_eq!(hand.len(), 2, "{:#?}", g.log());
+}

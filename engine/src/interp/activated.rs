@@ -65,7 +65,7 @@ impl Game {
     /// Every ability `p` could activate on its cards in play, whether or not now: (card used
     /// on, card whose text it is, line). A card's own abilities first, then its Gear's bottom
     /// textboxes (rule 4.11.3). Face-down Legends have none (rule 5.7.6).
-    fn abilities_of(&self, card: InstId) -> impl Iterator<Item = (InstId, u8)> + '_ {
+    fn abilities_of(&self, card: InstId) -> impl Iterator<Item = (InstId, u16)> + '_ {
         let own = self
             .state
             .inst(card)
@@ -155,7 +155,7 @@ impl Game {
         p: PlayerId,
         card: InstId,
         source: InstId,
-        line: u8,
+        line: u16,
         when: When,
     ) -> bool {
         let Some(x) = self.state.inst(card) else {
@@ -216,7 +216,13 @@ impl Game {
 
     /// Rule 10.20: activates ability `line` of `source` used on `card`: pay its €$ (a
     /// [`Frame::Pay`]), then spend the card (`{Spend}`) and resolve it ([`Frame::Activate`]).
-    pub(crate) fn activate(&mut self, p: PlayerId, card: InstId, source: InstId, line: u8) -> Flow {
+    pub(crate) fn activate(
+        &mut self,
+        p: PlayerId,
+        card: InstId,
+        source: InstId,
+        line: u16,
+    ) -> Flow {
         let src = self.inst_ok(source)?.card;
         let Some(Ability::Activated { costs, .. }) = self.pool.ability(src, line).map(|a| &a.node)
         else {
@@ -283,9 +289,9 @@ impl Game {
 
     /// The label of an activation: `activate <id>`, with the 1-based number of the ability
     /// among the card's own when it has several (`activate <id> 2`).
-    pub(crate) fn activation_label(&self, card: InstId, source: InstId, line: u8) -> String {
+    pub(crate) fn activation_label(&self, card: InstId, source: InstId, line: u16) -> String {
         let id = self.card_id(card).to_owned();
-        let all: Vec<(InstId, u8)> = self.abilities_of(card).collect();
+        let all: Vec<(InstId, u16)> = self.abilities_of(card).collect();
         if all.len() > 1 {
             let n = all
                 .iter()

@@ -56,7 +56,7 @@ pub struct Fired {
     /// its card
     pub source: InstId,
     /// its line
-    pub line: u8,
+    pub line: u16,
     /// the game turn
     pub turn: u16,
 }
@@ -78,7 +78,7 @@ pub struct DelayedEffect {
     /// who resolves it
     pub controller: PlayerId,
     /// the ability
-    pub line: u8,
+    pub line: u16,
     /// the sentence that resolves later
     pub sentence: u8,
     /// the action of that sentence it resumes at
@@ -476,7 +476,7 @@ impl Game {
         &mut self,
         controller: PlayerId,
         source: InstId,
-        line: u8,
+        line: u16,
         cards: Vec<Bound>,
         dice: Vec<BoundDice>,
         resume: Option<(u8, u8)>,
@@ -500,7 +500,7 @@ impl Game {
         seq: u16,
         source: InstId,
         controller: PlayerId,
-        line: u8,
+        line: u16,
     ) -> Flow {
         let ctx = self
             .state

@@ -160,7 +160,7 @@ pub(crate) struct Applicable {
     /// the card whose text it is
     pub source: InstId,
     /// its line
-    pub line: u8,
+    pub line: u16,
     /// `you may`
     pub optional: bool,
     /// the card whose defeat it replaces
@@ -203,10 +203,10 @@ impl Game {
                     continue;
                 };
                 let is_gear = x.equipped_to.is_some() || pool.facts(x.card).kind == CardType::Gear;
-                if is_gear && (line as u8) < top {
+                if is_gear && (line as u16) < top {
                     continue;
                 }
-                let run = EffectRun::new(source, x.controller, line as u8);
+                let run = EffectRun::new(source, x.controller, line as u16);
                 let names = match &subject.node {
                     Np::Pronoun { refers_to, .. } => self.refer(&run, *refers_to).contains(&c),
                     Np::Phrase(p) => match p.refers_to {
@@ -225,7 +225,7 @@ impl Game {
                 }
                 out.push(Applicable {
                     source,
-                    line: line as u8,
+                    line: line as u16,
                     optional: *optional,
                     affected: c,
                 });

@@ -63,7 +63,7 @@ pub struct EffectRun {
     /// who resolves it (rule 10.1.4)
     pub controller: PlayerId,
     /// the ability: the top textbox's abilities first, then the rules text's
-    pub line: u8,
+    pub line: u16,
     /// the sentence being resolved
     pub sentence: u8,
     /// the action of that sentence being resolved
@@ -118,7 +118,7 @@ pub struct EffectRun {
 
 impl EffectRun {
     /// The start of ability `line` of `source`, resolved by `controller`.
-    pub fn new(source: InstId, controller: PlayerId, line: u8) -> Self {
+    pub fn new(source: InstId, controller: PlayerId, line: u16) -> Self {
         EffectRun {
             source,
             controller,

@@ -337,7 +337,7 @@ impl Game {
             let Ability::Static(Effect::Sentences(ss)) = &a.node else {
                 continue;
             };
-            let line = top.saturating_add(k as u8);
+            let line = top.saturating_add(k as u16);
             for (j, s) in ss.iter().enumerate() {
                 let said = sentence_bits(&s.node);
                 if said & bits == 0 {

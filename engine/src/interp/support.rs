@@ -16,7 +16,7 @@ pub struct Unsupported {
     /// what it is, in plain words
     pub phrase: &'static str,
     /// the ability it is in: the index over the top textbox's abilities, then the rules text's
-    pub line: u8,
+    pub line: u16,
 }
 
 /// Every construct of `card` the interpreter does not execute, in text order.
@@ -37,7 +37,7 @@ pub fn unsupported(card: &CardScript) -> Vec<Unsupported> {
 
 pub(super) struct Walk {
     out: Vec<Unsupported>,
-    line: u8,
+    line: u16,
     /// the ability being walked is an `{Attack} If this Unit wins a fight against …`
     fight_ok: bool,
 }

@@ -108,14 +108,14 @@ impl Game {
         Ok(())
     }
 
-    fn make_pending(&mut self, source: InstId, line: u8) -> Flow {
+    fn make_pending(&mut self, source: InstId, line: u16) -> Flow {
         let controller = self.inst_ok(source)?.controller;
         self.push_pending(controller, source, crate::state::EffectRef::Text { line })
     }
 
     /// Starts resolving ability `line` of `source` for `controller`: an executable ability
     /// becomes an effect frame; any other logs `not executed` (never a silent no-op).
-    pub(crate) fn start_effect(&mut self, source: InstId, controller: PlayerId, line: u8) -> Flow {
+    pub(crate) fn start_effect(&mut self, source: InstId, controller: PlayerId, line: u16) -> Flow {
         let card = self.inst_ok(source)?.card;
         if self.pool.not_executed(card, line).is_some() {
             return self.emit(Event::NotExecuted { source, line });
@@ -129,7 +129,7 @@ impl Game {
     }
 
     /// The lines of a Program's resolution effects (rule 4.14), in order.
-    pub(crate) fn resolution_lines(&self, source: InstId) -> Vec<u8> {
+    pub(crate) fn resolution_lines(&self, source: InstId) -> Vec<u16> {
         let Some(card) = self.state.inst(source).map(|x| x.card) else {
             return Vec::new();
         };
@@ -142,7 +142,7 @@ impl Game {
             .iter()
             .enumerate()
             .filter(|(_, a)| matches!(a.node, gigscript_dsl::ast::Ability::Resolution { .. }))
-            .map(|(p, _)| (top + p) as u8)
+            .map(|(p, _)| (top + p) as u16)
             .collect()
     }
 }

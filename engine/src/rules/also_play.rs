@@ -14,7 +14,7 @@ use gigscript_dsl::ast::{Ability, CostRule, Np};
 
 impl Game {
     /// The `also play` rule of a card in hand usable now, as its line.
-    fn also_play_line(&self, p: PlayerId, inst: InstId, when: When) -> Option<u8> {
+    fn also_play_line(&self, p: PlayerId, inst: InstId, when: When) -> Option<u16> {
         let card = self.state.inst(inst)?.card;
         self.pool
             .cost_rule_lines(card)
@@ -34,7 +34,7 @@ impl Game {
 
     /// The cards `p` may spend for the extra cost of `inst`'s `also play` rule, each leaving
     /// enough to pay its €$.
-    fn spendable_for(&self, p: PlayerId, inst: InstId, line: u8) -> Vec<InstId> {
+    fn spendable_for(&self, p: PlayerId, inst: InstId, line: u16) -> Vec<InstId> {
         let Some(card) = self.state.inst(inst).map(|x| x.card) else {
             return Vec::new();
         };
@@ -116,7 +116,7 @@ impl Game {
         &self,
         player: PlayerId,
         inst: InstId,
-        line: u8,
+        line: u16,
     ) -> Option<Decision> {
         let options: Vec<Choice> = self
             .spendable_for(player, inst, line)

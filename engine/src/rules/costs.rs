@@ -255,7 +255,7 @@ impl Game {
     /// The €$ `p` pays to activate ability `line` of `source` (rule 10.19): its `N €$` costs,
     /// changed by `This effect costs …` on the same card, never below 1 by a reduction
     /// (rule 11.8.3).
-    pub(crate) fn activation_eddies(&self, source: InstId, line: u8, p: PlayerId) -> u8 {
+    pub(crate) fn activation_eddies(&self, source: InstId, line: u16, p: PlayerId) -> u8 {
         let Some(card) = self.state.inst(source).map(|x| x.card) else {
             return 0;
         };

@@ -59,7 +59,7 @@ pub enum EffectRef {
     /// the effect on line `line` of the source card's text (run by the interpreter, later)
     Text {
         /// 0-based effect line (rule 10.1.1)
-        line: u8,
+        line: u16,
     },
 }
 
@@ -185,7 +185,7 @@ pub struct Statement {
     /// who controls it (the effect's controller)
     pub controller: PlayerId,
     /// the ability of that card (top textbox first)
-    pub line: u8,
+    pub line: u16,
     /// the mode of a `Choose one effect.` ability, if any
     pub mode: Option<u8>,
     /// the sentence of that ability (or mode)

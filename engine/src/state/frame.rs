@@ -64,7 +64,7 @@ pub enum Frame {
         /// the card played
         inst: InstId,
         /// the line of its cost rule
-        line: u8,
+        line: u16,
         /// the card chosen to spend, once chosen (spent after the €$ are paid)
         chosen: Option<InstId>,
     },
@@ -96,7 +96,7 @@ pub struct Activation {
     /// the card whose text it is
     pub source: InstId,
     /// the ability's line on `source`
-    pub line: u8,
+    pub line: u16,
     /// `{Spend}` is among its costs: spend `card`
     pub spend: bool,
     /// the attacking Unit, when activated in a `When a Unit attacks` window
