@@ -64,6 +64,8 @@ pub struct Game {
     /// made at setup, once)
     pub(crate) statics_at: Vec<InstId>,
     pub(crate) gear_at: Vec<InstId>,
+    /// what card text says, as the rules ask it (the implementation the pool chose)
+    pub(crate) text: &'static dyn crate::rules::CardText,
     /// the static statements in force while a decision is computed (not state)
     pub(crate) said_memo: std::cell::RefCell<crate::interp::SaidMemo>,
     /// room for a list of cards, reused by the hot paths (not state)
@@ -109,6 +111,7 @@ impl Game {
             log_choices: true,
             rollback: true,
             abandoned: false,
+            text: &crate::interp::Syntax,
             said_memo: Default::default(),
             scratch: Vec::new(),
             statics_at,

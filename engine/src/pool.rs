@@ -444,7 +444,7 @@ impl Text {
                 // costs and logs `not executed` (never a silent no-op).
                 Ability::Activated { .. } => activated.push(line as u16),
                 Ability::CostRule(r) if executes(line) => {
-                    cost_rules.push((line as u16, crate::rules::cost_rule_is_static(&r.node)))
+                    cost_rules.push((line as u16, crate::interp::cost_rule_is_static(&r.node)))
                 }
                 _ => {}
             }

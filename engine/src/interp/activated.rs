@@ -4,33 +4,17 @@
 //! (rule 4.11.3). Activating pays the costs in order (rule 10.19.3: the €$, then `{Spend}`),
 //! then the effect resolves (rule 10.20.6).
 
-use super::run::Bound;
 use super::EffectRun;
 use crate::decision::Choice;
 use crate::error::EngineError;
 use crate::game::{Flow, Game};
 use crate::log::Event;
 use crate::rules::Action as Act;
+use crate::state::legacy::Bound;
 use crate::state::{Activation, Frame, InstId, PlayerId, Zone};
 use gigscript_dsl::ast::{Ability, Controller, Cost, Event as TextEvent, Np, Quantity};
 
-/// When a player may activate abilities.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum When {
-    /// their Main Phase, nothing pending (rules 10.18, 10.18.1)
-    Main,
-    /// the React Step of a rival Unit's attack (rules 11.26.1, 11.26.2), also the window of
-    /// `When a rival Unit attacks` / `When a Unit attacks`
-    React {
-        /// the attacking Unit
-        attacker: InstId,
-    },
-    /// right after their own Unit attacked: `When a friendly Unit attacks` / `When a Unit attacks`
-    Attacking {
-        /// the attacking Unit
-        attacker: InstId,
-    },
-}
+pub(crate) use crate::rules::When;
 
 /// Whether `When <np> attacks` is one of the windows the interpreter runs: `a Unit`,
 /// `a friendly Unit`, `a rival Unit`.

@@ -5,8 +5,8 @@
 //! the condition is checked, then `you may … instead` is asked; the replaced sentence, if it
 //! still resolves, acts on the card already chosen.
 
-use super::run::EffectRun;
 use crate::game::Game;
+use crate::state::legacy::EffectRun;
 use gigscript_dsl::ast::{
     Action, Clause, Condition, Expr, Lead, NounPhrase, Np, Owner, Ref, Sentence, SentenceId,
     Spanned, Step,

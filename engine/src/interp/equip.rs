@@ -2,9 +2,10 @@
 //! 11.6): the Gear named before is attached to the card chosen, from wherever it is (a hand, or
 //! another card it is equipped to: a move, rule 11.6.6). It is not played, so no cost is paid.
 
-use super::run::{EffectRun, Sel, Stepped};
+use super::run::{Sel, Stepped};
 use crate::game::{Game, Stop};
 use crate::rules::Action as Act;
+use crate::state::legacy::EffectRun;
 use crate::state::{InstId, Zone};
 use gigscript_dsl::ast::{NounPhrase, Np};
 use gigscript_dsl::CardType;

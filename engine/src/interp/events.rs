@@ -13,12 +13,12 @@
 //!   kept with the pending effect and given to its run when it starts resolving.
 //! - Effects on Gigs that belong to triggers: `reroll`, `steal`, `set`, `isn't stolen`.
 
-use super::run::Bound;
 use super::EffectRun;
 use crate::error::EngineError;
 use crate::game::{Flow, Game, Stop};
 use crate::log::Event;
 use crate::rules::Action as Act;
+use crate::state::legacy::{Bound, BoundDice, DelayedEffect, DelayedWhen, Fired, TriggerCtx};
 use crate::state::{die_bit, DieArea, DieId, EffectRef, Frame, InstId, PlayerId, Zone};
 use gigscript_dsl::ast::{
     self, Ability, Clause, Controller, Effect, Filter, Noun, NounPhrase, Np, PostMod, Quality,
@@ -26,72 +26,6 @@ use gigscript_dsl::ast::{
 };
 use gigscript_dsl::CardType;
 use rand::Rng;
-use serde::{Deserialize, Serialize};
-
-/// The Gigs a binding of the ability stands for (`that Gig`, `those Gigs`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BoundDice {
-    /// the binding (`b2`)
-    pub id: u32,
-    /// the dice
-    pub dice: Vec<DieId>,
-}
-
-/// What a pending effect knows of the event that made it pending.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TriggerCtx {
-    /// the pending effect's number
-    pub seq: u16,
-    /// cards bound by the event (the stealing Unit, the opposing Unit)
-    pub cards: Vec<Bound>,
-    /// Gigs bound by the event (the stolen Gig, the rolled Gig)
-    pub dice: Vec<BoundDice>,
-    /// a delayed effect: resume at this sentence and action, and run only that sentence
-    pub resume: Option<(u8, u8)>,
-}
-
-/// A `The first time … each turn` ability that triggered on turn `turn`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Fired {
-    /// its card
-    pub source: InstId,
-    /// its line
-    pub line: u16,
-    /// the game turn
-    pub turn: u16,
-}
-
-/// When a delayed effect resolves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum DelayedWhen {
-    /// at the end of this turn (rule 8.16.1)
-    EndOfTurn,
-    /// the next time its event happens this turn
-    NextTime,
-}
-
-/// A delayed effect created by a resolving ability: part of that ability, resolved later.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DelayedEffect {
-    /// the card whose ability created it
-    pub source: InstId,
-    /// who resolves it
-    pub controller: PlayerId,
-    /// the ability
-    pub line: u16,
-    /// the sentence that resolves later
-    pub sentence: u8,
-    /// the action of that sentence it resumes at
-    pub step: u8,
-    /// when
-    pub when: DelayedWhen,
-    /// the turn it was created (it lasts this turn only)
-    pub turn: u16,
-    /// the ability's card bindings when it was created
-    pub cards: Vec<Bound>,
-    /// the ability's Gig bindings when it was created
-    pub dice: Vec<BoundDice>,
-}
 
 /// Something that happened, as triggers read it.
 #[derive(Clone, Copy, Debug)]

@@ -1,8 +1,9 @@
 //! Gig actions of card text that move or set dice: `swap` (rule 6.6) and `set` (rule 6.4.3).
 
-use super::run::{Ask, EffectRun, Stepped};
+use super::run::Stepped;
 use crate::game::{Game, Stop};
 use crate::rules::Action as Act;
+use crate::state::legacy::{Ask, EffectRun};
 use crate::state::{DieArea, DieId};
 use gigscript_dsl::ast::{NounPhrase, Np, Phrase, SetValue};
 

@@ -10,8 +10,10 @@
 //! The pool parses every card once ([`crate::Pool::script`]); nothing here reads card text.
 
 mod activated;
+mod also_play;
 mod choose_first;
 mod conditions;
+mod costs;
 mod equip;
 mod events;
 mod gig_moves;
@@ -22,17 +24,21 @@ mod run;
 mod statements;
 mod statics;
 mod support;
+mod text;
 mod trigger;
 pub(crate) mod zones;
 
-pub(crate) use activated::{window_executes, When};
+pub use crate::state::legacy::{
+    Ask, Bound, BoundDice, DelayedEffect, DelayedWhen, EffectRun, Fired, TriggerCtx, ZoneRun,
+};
+pub(crate) use activated::window_executes;
+pub(crate) use costs::{cost_rule_executes, cost_rule_is_static};
 pub(crate) use equip::equip_gear_executes;
 pub(crate) use events::event_bits;
-pub use events::{BoundDice, DelayedEffect, Fired, TriggerCtx};
 #[doc(hidden)]
 pub use mutant::Broken;
-pub use run::{Ask, Bound, EffectRun};
 pub(crate) use support::is_a_rival;
 pub use support::{unsupported, Unsupported};
+pub(crate) use text::Syntax;
 
-pub(crate) use statements::{says_of, type_bit, SaidMemo};
+pub(crate) use statements::{says_of, SaidMemo};

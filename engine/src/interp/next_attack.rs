@@ -4,8 +4,8 @@
 //! effect resolves, about that Unit, that ends when that Unit's next attack ends (rule 9.29) or
 //! at the end of the turn (rule 8.16.2).
 
-use super::run::EffectRun;
 use crate::game::{Game, Stop};
+use crate::state::legacy::EffectRun;
 use crate::state::Duration;
 use gigscript_dsl::ast::{Clause, Event, NounPhrase, Np, Predicate, Ref, Spanned};
 

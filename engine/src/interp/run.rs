@@ -11,6 +11,7 @@ use crate::error::EngineError;
 use crate::game::{Flow, Game, MAX_EFFECTS};
 use crate::log::Event;
 use crate::rules::Action as Act;
+use crate::state::legacy::{Ask, Bound, EffectRun};
 use crate::state::{DieArea, DieId, Duration, InstId, Modifier, PersistentEffect, PlayerId, Zone};
 use gigscript_dsl::ast::{
     self, Ability, Action, Amount, Clause, Comparison, Condition, Controller, Direction, Effect,
@@ -18,103 +19,6 @@ use gigscript_dsl::ast::{
     Quality, Quantity, Ref, Sentence, Spanned, Stat, Status,
 };
 use gigscript_dsl::CardType;
-use serde::{Deserialize, Serialize};
-
-/// The cards a binding of the ability stands for.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Bound {
-    /// the binding (`b1`)
-    pub id: u32,
-    /// the cards
-    pub cards: Vec<InstId>,
-}
-
-/// A question the effect is waiting on.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Ask {
-    /// `you may …`: yes or no
-    May,
-    /// the next card for the current action, from these
-    Card(Vec<InstId>),
-    /// the Gig for the current action, from these
-    Gig(Vec<DieId>),
-    /// how much to change the chosen Gig by, from these
-    Number(Vec<i8>),
-    /// which of this many modes (`Choose one effect.`)
-    Mode(u8),
-    /// the next card for the current action, or none (`up to`; failing to find, rule 11.13.4.1)
-    CardOrNone(Vec<InstId>),
-    /// a card type (`choose a card type`)
-    CardType,
-    /// which of two ways, answered by this player (`A Rival chooses whether …`)
-    Whether(PlayerId),
-    /// `you may … instead`: whether this later sentence replaces the current one
-    Instead(u32),
-    /// yes or no inside a sentence (`… and may draw 5`), answered by the chooser; the answer
-    /// is kept in `delta` (1: yes, 0: no)
-    YesNo,
-}
-
-/// One ability resolving (rules 10.2–10.10): where it is, what it has bound, what it waits for.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EffectRun {
-    /// the card whose ability it is
-    pub source: InstId,
-    /// who resolves it (rule 10.1.4)
-    pub controller: PlayerId,
-    /// the ability: the top textbox's abilities first, then the rules text's
-    pub line: u16,
-    /// the sentence being resolved
-    pub sentence: u8,
-    /// the action of that sentence being resolved
-    pub step: u8,
-    /// the sentence's lead, condition and `you may` were passed
-    pub entered: bool,
-    /// an action of the current sentence happened
-    pub happened: bool,
-    /// bit set of the sentences that happened (`If you do`, `Otherwise`)
-    pub did: u32,
-    /// the cards of each binding met so far
-    pub bindings: Vec<Bound>,
-    /// cards picked so far for the current action
-    pub picked: Vec<InstId>,
-    /// the question waiting for an answer
-    pub ask: Option<Ask>,
-    /// the Gig chosen for the current action
-    pub gig: Option<DieId>,
-    /// the change of value chosen for the current action
-    pub delta: Option<i8>,
-    /// who answers the question, when not the controller (`A Rival discards 1`)
-    pub chooser: Option<PlayerId>,
-    /// the mode chosen, for `Choose one effect.` (0-based)
-    pub mode: Option<u8>,
-    /// the Gigs of each binding met so far (`that Gig`, `those Gigs`)
-    pub dice: Vec<super::BoundDice>,
-    /// a delayed effect resuming: only this sentence runs, its delayed part
-    pub only: Option<u8>,
-    /// what hidden-zone actions have chosen so far (card types, Gigs, cards played)
-    #[serde(default)]
-    pub zone: super::zones::ZoneRun,
-    /// the second Gig chosen for the current action (`swap`, `set … to the value of …`)
-    #[serde(default)]
-    pub gig2: Option<DieId>,
-    /// the Gigs of each Gig binding met so far (`Adjust a rival Gig …` → `the same value`)
-    #[serde(default)]
-    pub gigs: Vec<(u32, DieId)>,
-    /// bit set of the `instead` sentences chosen to replace the sentence they name
-    #[serde(default)]
-    pub instead: u32,
-    /// the sentence being entered had its `instead` alternative considered
-    #[serde(default)]
-    pub weighed: bool,
-    /// every mode resolves, in order (`choose both instead`, `these effects`)
-    #[serde(default)]
-    pub all_modes: bool,
-    /// cards discarded by this effect (and the earlier effects of the same Program), for
-    /// `the total number of discarded cards`
-    #[serde(default)]
-    pub discarded: u16,
-}
 
 impl EffectRun {
     /// The start of ability `line` of `source`, resolved by `controller`.
@@ -508,7 +412,11 @@ impl Game {
                     (None, _) => {
                         // `The next time … this turn, …`: created now, resolved then.
                         if run.step == 0 {
-                            self.make_delayed(&run, super::events::DelayedWhen::NextTime, 0)?;
+                            self.make_delayed(
+                                &run,
+                                crate::state::legacy::DelayedWhen::NextTime,
+                                0,
+                            )?;
                             run.happened = true;
                             run.step = 1;
                         }
@@ -703,7 +611,7 @@ impl Game {
                     return Ok(Stepped::Done(false));
                 }
                 let step = run.step;
-                self.make_delayed(run, super::events::DelayedWhen::EndOfTurn, step)?;
+                self.make_delayed(run, crate::state::legacy::DelayedWhen::EndOfTurn, step)?;
                 Ok(Stepped::Done(true))
             }
             Action::Defeat { what, .. }

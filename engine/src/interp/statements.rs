@@ -47,7 +47,7 @@ pub(crate) struct StaticAt {
 }
 
 /// The static statements in force, remembered while a decision is computed (see
-/// [`Game::with_said_memo`]); never part of the state. The list keeps its room between
+/// [`Game::arm_said_memo`]); never part of the state. The list keeps its room between
 /// decisions.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct SaidMemo {
@@ -161,16 +161,6 @@ struct AttackLeave<'a> {
     perms: Vec<(&'a Said<'a>, &'a AttackTarget, bool)>,
 }
 
-/// The bit of a card type in [`crate::state::Player::played_this_turn`].
-pub(crate) fn type_bit(k: CardType) -> u8 {
-    match k {
-        CardType::Legend => 1,
-        CardType::Unit => 2,
-        CardType::Gear => 4,
-        CardType::Program => 8,
-    }
-}
-
 /// `this turn` alone: the duration `Give` has always been read with.
 pub(crate) fn is_this_turn(m: &[Modifier]) -> bool {
     m.len() == 1 && matches!(&m[0], Modifier::Duration(d) if d.node == Dur::ThisTurn)
@@ -263,22 +253,21 @@ impl Game {
         out
     }
 
-    /// Runs `f` (which only reads the game) with the static statements in force computed at
-    /// most once: a decision's options ask them many times over an unchanging state.
-    pub(crate) fn with_said_memo<T>(&self, f: impl FnOnce() -> T) -> T {
-        if self.said_memo.borrow().mode != Memo::Off {
-            return f(); // already inside one
+    /// A decision's computation begins: the static statements in force are computed at most
+    /// once until [`Game::forget_said_memo`] (its options ask them many times over an
+    /// unchanging state). `false` inside one already.
+    pub(crate) fn arm_said_memo(&self) -> bool {
+        let mut memo = self.said_memo.borrow_mut();
+        if memo.mode != Memo::Off {
+            return false;
         }
-        /// Forgets the memo however `f` ends (a panic included), so no later question reads it.
-        struct Forget<'a>(&'a std::cell::RefCell<SaidMemo>);
-        impl Drop for Forget<'_> {
-            fn drop(&mut self) {
-                self.0.borrow_mut().mode = Memo::Off;
-            }
-        }
-        self.said_memo.borrow_mut().mode = Memo::Armed;
-        let _forget = Forget(&self.said_memo);
-        f()
+        memo.mode = Memo::Armed;
+        true
+    }
+
+    /// The decision is computed: no later question reads the memo.
+    pub(crate) fn forget_said_memo(&self) {
+        self.said_memo.borrow_mut().mode = Memo::Off;
     }
 
     /// Where the static statements of kinds `bits` in force are: cards in play and Gear
@@ -1260,7 +1249,7 @@ impl Game {
                 match run.delta.take() {
                     None => {
                         run.chooser = Some(p);
-                        run.ask = Some(super::run::Ask::YesNo);
+                        run.ask = Some(crate::state::legacy::Ask::YesNo);
                         return Ok(Stepped::Wait);
                     }
                     Some(yes) => {
@@ -1384,10 +1373,10 @@ impl Game {
                 Np::Phrase(p) => {
                     let bits = self.state.player(me).played_this_turn;
                     let bit = match p.head.noun {
-                        Noun::Program => type_bit(CardType::Program),
-                        Noun::Unit => type_bit(CardType::Unit),
-                        Noun::Gear => type_bit(CardType::Gear),
-                        Noun::Legend => type_bit(CardType::Legend),
+                        Noun::Program => crate::state::type_bit(CardType::Program),
+                        Noun::Unit => crate::state::type_bit(CardType::Unit),
+                        Noun::Gear => crate::state::type_bit(CardType::Gear),
+                        Noun::Legend => crate::state::type_bit(CardType::Legend),
                         Noun::Card => 0xff,
                         _ => 0,
                     };

@@ -105,7 +105,7 @@ impl Walk {
                 | CostRule::EffectCosts { .. }
                 | CostRule::AlsoPlay { .. }
                 | CostRule::PlayForIf { .. } => {
-                    if !crate::rules::cost_rule_executes(&r.node) {
+                    if !crate::interp::cost_rule_executes(&r.node) {
                         self.no(span, "a cost rule")
                     }
                 }

@@ -4,46 +4,19 @@
 //! cards that match a description, selling (11.9) and removing from the game by an effect, and
 //! playing a card for free from the hand, trash or deck (11.8.4), a Gear with a restricted host.
 
-use super::run::{Ask, EffectRun, Stepped};
+use super::run::Stepped;
 use super::support::{is_bare_count, Walk};
 use crate::decision::{Choice, Decision, DecisionKind};
 use crate::game::{Game, Stop};
 use crate::log::Event;
 use crate::rules::Action as Act;
+use crate::state::legacy::{Ask, EffectRun};
 use crate::state::{DieId, Frame, InstId, PlayHow, PlayerId, Zone};
 use gigscript_dsl::ast::{
     self, Action, Comparison, Complement, Condition, Controller, Expr, Filter, Noun, NounPhrase,
     Np, Owner, Phrase, PostMod, Predicate, Quality, Quantity, Ref, Stat, Step,
 };
 use gigscript_dsl::CardType;
-use serde::{Deserialize, Serialize};
-
-/// What the hidden-zone actions of one resolving ability have chosen.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ZoneRun {
-    /// the player chose to find (or play) no more cards for the current action
-    pub none: bool,
-    /// the current action has begun (a search looked, a reveal showed)
-    pub begun: bool,
-    /// cards played by the current action
-    pub played: Vec<InstId>,
-    /// a Gear played by the current action, waiting for its host
-    pub host_for: Option<InstId>,
-    /// the card type chosen (`choose a card type`): 0 Unit, 1 Gear, 2 Program, 3 Legend
-    pub kind: Option<u8>,
-    /// the way a Rival chose (`A Rival chooses whether …`): 0 the first, 1 the second
-    pub whether: Option<u8>,
-}
-
-/// The label word of a card type.
-pub fn type_name(k: u8) -> &'static str {
-    match k {
-        0 => "unit",
-        1 => "gear",
-        2 => "program",
-        _ => "legend",
-    }
-}
 
 fn type_code(kind: CardType) -> u8 {
     match kind {

@@ -159,7 +159,7 @@ impl Game {
         let Some(kind) = ev.kind() else {
             return Ok(());
         };
-        self.text_triggers(&ev)?;
+        self.text().on_event(self, &ev)?;
         let about = ev.about();
         // Rule 4.4.2 aside, a trigger fires only while its card is still in the game.
         for i in 0..self.state.triggers.len() {
@@ -205,15 +205,15 @@ impl Game {
         // without card text; one that applies replaces the action with nothing (rule 10.25).
         // A card that can't ready stays spent (`It can't ready until your next turn`).
         if let Action::Ready(i) = &action {
-            if self.saying() && self.said_cant_ready(*i) {
+            if self.text().cant_ready(self, *i) {
                 return Ok(());
             }
         }
-        // Replacement effects of card text (crate::interp::replace): `If … would be defeated,
+        // Replacement effects of card text (`CardText::replace_defeats`): `If … would be defeated,
         // … instead.`
         let action = match action {
-            Action::Defeat(list) if self.kinds.replacements => {
-                let rest = self.replace_defeats(list)?;
+            Action::Defeat(list) => {
+                let rest = self.text().replace_defeats(self, list)?;
                 if rest.is_empty() {
                     return self.check_outcome();
                 }
@@ -307,7 +307,7 @@ impl Game {
                     self.emit(Event::Stolen { die, by })?;
                 }
                 // `When … steals …` triggers (rules 6.7.3, 10.16.3).
-                self.steal_triggers(&stolen, by)
+                self.text().on_steal(self, &stolen, by)
             }
             Action::RollIn(die) => {
                 // Rules 8.6.5.2–8.6.5.3: roll, then place it preserving the value (rule 6.2.6).

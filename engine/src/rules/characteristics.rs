@@ -41,8 +41,7 @@ impl Game {
                 _ => 0,
             })
             .sum();
-        // `double …` applies to the power computed so far.
-        self.doubled(i, base + gear + mods + self.static_power(i))
+        self.text().power(self, i, base + gear + mods)
     }
 
     /// Power as used in comparisons: a negative value counts as 0 (rule 2.10.1).
@@ -65,7 +64,7 @@ impl Game {
                 && self
                     .gear_on(i)
                     .any(|g| self.state.inst(g).is_some_and(|x| self.pool.facts(x.card).keywords.has(k))))
-            || (self.saying() && self.said_keyword(i, k))
+            || self.text().has_keyword(self, i, k)
     }
 
     /// Whether an active persistent effect gives `i` this modifier.
@@ -86,7 +85,7 @@ impl Game {
             && inst.equipped_to.is_none()
             && inst.controller == self.state.turn_player
             && !inst.spent
-            && !self.static_cant_attack(i)
+            && !self.text().cant_attack(self, i)
             && (!inst.lag
                 || self.keyword(i, Keyword::Adrenaline)
                 || (inst.go_solo && inst.entered_turn == self.state.turn))

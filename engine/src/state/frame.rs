@@ -3,8 +3,8 @@
 //! suspended game clones and serialises like everything else, including an effect of card text
 //! suspended at a choice ([`Frame::Effect`]).
 
+use super::legacy::EffectRun;
 use super::{DieId, InstId, PlayerId};
-use crate::interp::EffectRun;
 use serde::{Deserialize, Serialize};
 
 /// One step of the game in progress. Not `Copy`: an effect being resolved carries its bindings

@@ -10,6 +10,7 @@
 
 mod effect;
 mod frame;
+pub mod legacy;
 mod setup;
 
 pub use effect::{
@@ -25,6 +26,17 @@ pub use setup::{CardSpec, DeckList, DieSpec, Phase, PlayerSetup, Setup};
 use crate::pool::CardIdx;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+
+/// The bit of a card type in [`crate::state::Player::played_this_turn`].
+pub fn type_bit(k: gigscript_dsl::CardType) -> u8 {
+    use gigscript_dsl::CardType;
+    match k {
+        CardType::Legend => 1,
+        CardType::Unit => 2,
+        CardType::Gear => 4,
+        CardType::Program => 8,
+    }
+}
 
 /// A player: 0 or 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -269,14 +281,14 @@ pub struct State {
     pub rng: ChaCha8Rng,
     /// what each pending `When …` effect knows of the event that triggered it, by its number
     #[serde(default)]
-    pub trigger_ctx: Vec<crate::interp::TriggerCtx>,
+    pub trigger_ctx: Vec<legacy::TriggerCtx>,
     /// `The first time … each turn` abilities that have triggered, with the turn (rule 8.18)
     #[serde(default)]
-    pub fired: Vec<crate::interp::Fired>,
+    pub fired: Vec<legacy::Fired>,
     /// delayed effects waiting for their moment (`The next time … this turn`, `at the end of
     /// this turn`)
     #[serde(default)]
-    pub delayed: Vec<crate::interp::DelayedEffect>,
+    pub delayed: Vec<legacy::DelayedEffect>,
     /// the card stealing in a steal an effect makes a card do (`it also steals a Gig`, rule
     /// 6.7.1.2), while that steal happens
     #[serde(default)]
