@@ -310,7 +310,7 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
         for u in &missing {
             diags.push(
                 Diagnostic::error(format!("not executable: {} ({})", u.phrase, card.id))
-                    .with_primary(u.span.clone(), "the interpreter does not execute this"),
+                    .with_primary(u.span, "the interpreter does not execute this"),
             );
         }
         let reports = rulings.next().unwrap_or_default();

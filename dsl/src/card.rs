@@ -333,11 +333,11 @@ impl IntoDiagnostic for CardError {
         };
         let mut d = Diagnostic::error(message);
         match &self.span {
-            Some(span) => d = d.with_primary(span.clone(), self.label.clone()),
+            Some(span) => d = d.with_primary(*span, self.label.clone()),
             None => d = d.with_note(format!("in {}", self.path.display())),
         }
         if let Some((span, msg)) = &self.related {
-            d = d.with_secondary(span.clone(), msg.clone());
+            d = d.with_secondary(*span, msg.clone());
         }
         if let Some(help) = &self.help {
             d = d.with_note(format!("help: {help}"));
@@ -491,17 +491,17 @@ pub fn load_cards(paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<Card
                     let mut e = CardError::at(
                         CardErrorKind::DuplicateId,
                         &path,
-                        card.id_span.clone(),
+                        card.id_span,
                         "id",
                         format!("duplicate card id `{}`", card.id),
                     )
                     .label("defined again here")
                     .help("every card needs its own id");
-                    e.related = Some((first.clone(), "first defined here".into()));
+                    e.related = Some((*first, "first defined here".into()));
                     errors.push(e);
                     continue;
                 }
-                seen.insert(card.id.clone(), card.id_span.clone());
+                seen.insert(card.id.clone(), card.id_span);
                 cards.push(card);
             }
             Err(es) => errors.extend(es),
@@ -675,7 +675,7 @@ pub fn parse_card(sources: &Sources, file: FileId) -> Result<Card, Vec<CardError
             CardError::at(
                 CardErrorKind::BadId,
                 &path,
-                id_span.clone(),
+                id_span,
                 "id",
                 format!("card id `{id}` is not a slug"),
             )
@@ -688,7 +688,7 @@ pub fn parse_card(sources: &Sources, file: FileId) -> Result<Card, Vec<CardError
                 CardError::at(
                     CardErrorKind::IdMismatch,
                     &path,
-                    id_span.clone(),
+                    id_span,
                     "id",
                     format!("card id `{id}` differs from the file name `{stem}.toml`"),
                 )
@@ -740,7 +740,7 @@ pub fn parse_card(sources: &Sources, file: FileId) -> Result<Card, Vec<CardError
             CardError::at(
                 CardErrorKind::MissingLegendCost,
                 &path,
-                kind_span.clone(),
+                kind_span,
                 "cost",
                 "a Legend with {Go Solo} needs a cost (rule 11.25.1)".into(),
             )
@@ -750,7 +750,7 @@ pub fn parse_card(sources: &Sources, file: FileId) -> Result<Card, Vec<CardError
             CardError::at(
                 CardErrorKind::MissingCost,
                 &path,
-                kind_span.clone(),
+                kind_span,
                 "cost",
                 format!("a {kind} needs a cost (rule 3.11.1)"),
             )
@@ -763,7 +763,7 @@ pub fn parse_card(sources: &Sources, file: FileId) -> Result<Card, Vec<CardError
             CardError::at(
                 CardErrorKind::MissingPower,
                 &path,
-                kind_span.clone(),
+                kind_span,
                 "power",
                 format!("a {kind} needs a power (rule 3.17)"),
             )

@@ -144,7 +144,7 @@ impl IntoDiagnostic for DeckError {
         };
         let mut d = Diagnostic::error(message);
         if let Some(span) = &self.span {
-            d = d.with_primary(span.clone(), "");
+            d = d.with_primary(*span, "");
         }
         if let Some(h) = &self.help {
             d = d.with_note(format!("help: {h}"));
@@ -158,7 +158,7 @@ fn file_error(e: CardError) -> DeckError {
         kind: DeckErrorKind::File,
         rule: None,
         message: e.message.clone(),
-        span: e.span.clone(),
+        span: e.span,
         help: e.help.clone(),
         file_error: Some(Box::new(e)),
     }
@@ -233,7 +233,7 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
         let mut err = DeckError::new(
             DeckErrorKind::UnknownCard,
             "7.3.6",
-            e.span.clone(),
+            e.span,
             format!("unknown card `{}`", e.id),
         );
         err.rule = None;
@@ -246,7 +246,7 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
         errors.push(DeckError::new(
             DeckErrorKind::LegendCount,
             "7.3",
-            deck.legends_span.clone(),
+            deck.legends_span,
             format!(
                 "the deck has {} Legends; a deck has exactly 3",
                 deck.legends.len()
@@ -264,7 +264,7 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
             errors.push(DeckError::new(
                 DeckErrorKind::NotALegend,
                 "7.3",
-                e.span.clone(),
+                e.span,
                 format!("`{}` is a {}, not a Legend", e.id, card.kind),
             ));
             continue;
@@ -273,7 +273,7 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
             errors.push(DeckError::new(
                 DeckErrorKind::SameLegendName,
                 "7.3.1",
-                e.span.clone(),
+                e.span,
                 format!(
                     "Legends `{}` and `{}` have the same name \"{}\"",
                     first.id, e.id, card.name
@@ -292,7 +292,7 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
         errors.push(DeckError::new(
             DeckErrorKind::MainSize,
             "7.3.2",
-            deck.main_span.clone(),
+            deck.main_span,
             format!("the main deck has {total} cards; it needs {MIN_MAIN} to {MAX_MAIN}"),
         ));
     }
@@ -306,7 +306,7 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
             let mut err = DeckError::new(
                 DeckErrorKind::ZeroCopies,
                 "7.3",
-                e.span.clone(),
+                e.span,
                 format!("`{}` is listed with 0 copies", e.id),
             );
             err.rule = None;
@@ -317,7 +317,7 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
             errors.push(DeckError::new(
                 DeckErrorKind::LegendInMain,
                 "7.3",
-                e.span.clone(),
+                e.span,
                 format!(
                     "`{}` is a Legend; the main deck holds only non-Legend cards",
                     e.id
@@ -335,7 +335,7 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
             errors.push(DeckError::new(
                 DeckErrorKind::RamLimit,
                 "7.3.4",
-                e.span.clone(),
+                e.span,
                 format!(
                     "`{}` needs {need} {} RAM; the Legends give {limit} {}",
                     e.id, card.color, card.color
@@ -349,7 +349,7 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
             errors.push(DeckError::new(
                 DeckErrorKind::TooManyCopies,
                 "7.3.3",
-                entries[0].span.clone(),
+                entries[0].span,
                 format!(
                     "{n} copies of \"{name}\" ({}); a deck has at most {MAX_COPIES}",
                     ids.join(", ")
@@ -368,8 +368,7 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
             let mut err = DeckError::new(
                 DeckErrorKind::SideSize,
                 "7.3",
-                side.first()
-                    .map_or(deck.main_span.clone(), |e| e.span.clone()),
+                side.first().map_or(deck.main_span, |e| e.span),
                 format!("the side deck has {n} cards; a side deck has {SIDE_DECK_SIZE}"),
             );
             err.rule = None;

@@ -33,6 +33,7 @@ pub mod card;
 pub mod check;
 pub mod deck;
 pub mod diag;
+pub mod lower_old;
 pub mod parse;
 pub mod prim;
 pub mod print;

@@ -99,7 +99,7 @@ impl IntoDiagnostic for ParseError {
                     self.found
                 ))
                 .with_primary(
-                    self.span.clone(),
+                    self.span,
                     self.hint.as_ref().map_or("not understood from here", |h| h.label),
                 );
                 if let Some(s) = &self.suggestion {
@@ -114,11 +114,11 @@ impl IntoDiagnostic for ParseError {
                 "card text: {} refers to nothing said before it",
                 self.found
             ))
-            .with_primary(self.span.clone(), "what does this refer to?")
+            .with_primary(self.span, "what does this refer to?")
             .with_note(format!("expected {}", or_list(&self.expected))),
             ParseErrorKind::UnknownTag => {
                 let mut d = Diagnostic::error(format!("card text: unknown tag {}", self.found))
-                    .with_primary(self.span.clone(), "no card of the catalogue has this tag");
+                    .with_primary(self.span, "no card of the catalogue has this tag");
                 if let Some(s) = &self.suggestion {
                     d = d.with_note(format!("did you mean `{s}`?"));
                 }
@@ -128,18 +128,18 @@ impl IntoDiagnostic for ParseError {
                 "card text: number {} where a target belongs",
                 self.found
             ))
-            .with_primary(self.span.clone(), "which cards? name what this acts on")
+            .with_primary(self.span, "which cards? name what this acts on")
             .with_note("write a noun phrase such as `a rival Unit`, `2 friendly Units` or `a Gig`")
             .with_note("a bare number stands for cards only after verbs such as `Discard 1`, or repeating a noun named just before (`defeat 2 instead`)"),
             ParseErrorKind::TooLong => Diagnostic::error(format!(
                 "card text: text is longer than {MAX_TEXT_LEN} bytes"
             ))
-            .with_primary(self.span.clone(), "this text"),
+            .with_primary(self.span, "this text"),
             ParseErrorKind::Internal => Diagnostic::error(format!(
                 "card text: internal error in gigscript's parser ({}); this is a bug in gigscript, not in the card",
                 self.found
             ))
-            .with_primary(self.span.clone(), "while reading this"),
+            .with_primary(self.span, "while reading this"),
         }
     }
 }
@@ -1373,7 +1373,7 @@ impl Lower {
             describes: describes.trim().to_string(),
             kind: self.kind_of(&np.node),
             plural: self.plural_of(&np.node),
-            span: np.span.clone(),
+            span: np.span,
         });
         if matches!(np.node, Np::TopOfDeck { .. }) {
             self.pools.push(id);
@@ -1962,7 +1962,7 @@ impl Lower {
             if post.is_empty() {
                 self.errors.push(ParseError {
                     kind: ParseErrorKind::NumberForTarget,
-                    span: np.span.clone(),
+                    span: np.span,
                     expected: vec![],
                     found: format!("`{count}`"),
                     suggestion: None,

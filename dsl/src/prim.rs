@@ -105,9 +105,10 @@ pub enum Body {
 /// What triggers an ability.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum TriggerOn {
-    /// a timing label about the card itself (on a Gear's bottom textbox: its host):
-    /// `{Play}`, `{Attack}`, `{Defeated}`, `{Call}` (`{Flip}` reads as `{Call}`) (rules 11.17–11.21)
-    Label(Label),
+    /// timing labels about the card itself (on a Gear's bottom textbox: its host): `{Play}`,
+    /// `{Attack}`, `{Defeated}`, `{Call}` (`{Flip}` reads as `{Call}`) (rules 11.17–11.21);
+    /// `{Play} {Attack}`: either
+    Labels(Vec<Label>),
     /// an event (`When …,`, `The first time …`)
     Event(EventPattern),
     /// `At the start of your turn,`, `At the end of a Rival's turn,` (rules 8.6, 8.16)
@@ -153,6 +154,9 @@ pub struct CostRule {
 }
 
 /// What a cost rule is about.
+// Built once per card when it is loaded and only read afterwards: boxing the large variants
+// would cost an indirection for nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Costed {
     /// playing this card (`Play this Unit for …`)
@@ -249,6 +253,9 @@ pub struct Op {
 }
 
 /// The operations.
+// Built once per card when it is loaded and only read afterwards: boxing the large variants
+// would cost an indirection for nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum OpKind {
     /// `If …,`, `Then, if …,`, `If you do,`, `Otherwise,`, a trailing `if …`
@@ -357,6 +364,8 @@ pub enum Action {
         who: Who,
         /// how many
         n: Num,
+        /// `Draw up to 2`: 0..=n, chosen first, then exactly that many (rule 11.5.2.2)
+        up_to: bool,
     },
     /// cards go to a zone: `Add it to your hand`, `Discard 1`, `Trash it`, `Bottom-deck the rest`,
     /// `Return … to its owner's hand`, `remove this Legend from the game`
@@ -376,6 +385,8 @@ pub enum Action {
         n: Num,
         /// the trashed cards are bound here (`from among them`)
         into: Slot,
+        /// `Trash up to 2`: 0..=n, chosen first (rule 11.7.2.1.2)
+        up_to: bool,
     },
     /// `Defeat …` (rule 11.4)
     Defeat(Target),
@@ -438,6 +449,9 @@ pub enum Action {
         free: bool,
         /// `Equip it only to another friendly Unit`: where a Gear may go
         host: Option<Pred>,
+        /// `Bottom-deck it after you play it`: where a Program played so goes once resolved,
+        /// instead of the trash (rule 4.14.3)
+        after: Option<Dest>,
     },
     /// `Equip it to …` (rule 11.6)
     Equip {
@@ -467,8 +481,6 @@ pub enum Action {
     /// `the Gig isn't stolen`, `it doesn't defeat the opposing friendly Unit`: the event that is
     /// about to happen (a `would` trigger's, a delayed effect's) does not happen
     Prevent(Target),
-    /// `double this Unit's power` (a lasting change)
-    Double(Target),
 }
 
 /// Which way a Gig changes.
@@ -717,12 +729,8 @@ pub enum Pred {
         /// with what
         with: Box<Selector>,
     },
-    /// one of the objects of a slot
-    In(Slot),
-    /// the card itself
-    This,
-    /// the card this Gear is equipped to
-    Host,
+    /// this very object: one of a slot's, the card itself, its host, the subject
+    Is(Target),
     /// in one of these areas
     InZone(Vec<Zone>),
     /// entered its area this turn (`the turn it's played`)
@@ -899,6 +907,8 @@ pub enum Cond {
     Is(Target, Pred),
     /// the sentence happened (`If you do`)
     Did(SentenceId),
+    /// it is this player's turn (`During your turn,`)
+    TurnOf(Who),
     /// the answer kept in a slot by `Whether` is this choice (`If you trash them`)
     Chose {
         /// the slot
@@ -1060,6 +1070,9 @@ pub enum Lasts {
 }
 
 /// What a statement says.
+// Built once per card when it is loaded and only read afterwards: boxing the large variants
+// would cost an indirection for nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Say {
     /// `has +2 power`, `gains power equal to …`, `loses power equal to …` (rule 3.17.2)
@@ -1113,4 +1126,631 @@ pub enum AttackWhat {
     Units(Pred),
     /// a Rival's Gig area
     GigArea,
+}
+
+// ---- Reading the core -----------------------------------------------------------------------
+
+/// The core as compact s-expressions, for snapshots and `gig explain`: `(choose (in-play (all
+/// unit rival)) 1 -> s1)`.
+mod show {
+    use super::*;
+    use std::fmt::{self, Display, Formatter};
+
+    struct List<'a, T>(&'a [T]);
+    impl<T: Display> Display for List<'_, T> {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            for (k, x) in self.0.iter().enumerate() {
+                if k > 0 {
+                    write!(f, " ")?;
+                }
+                write!(f, "{x}")?;
+            }
+            Ok(())
+        }
+    }
+
+    impl Display for CardCore {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            for a in &self.abilities {
+                writeln!(f, "{a}")?;
+            }
+            Ok(())
+        }
+    }
+
+    impl Display for Ability {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            write!(
+                f,
+                "{}{}: {}",
+                self.line,
+                if self.top { " top" } else { "" },
+                self.body
+            )
+        }
+    }
+
+    impl Display for Body {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                Body::Keyword(k) => write!(f, "(keyword {k:?})"),
+                Body::Nothing => write!(f, "(nothing)"),
+                Body::Triggered {
+                    on,
+                    first_each_turn,
+                    effect,
+                } => {
+                    let first = if *first_each_turn {
+                        " first-each-turn"
+                    } else {
+                        ""
+                    };
+                    write!(f, "(triggered {on}{first}\n{effect})")
+                }
+                Body::Activated {
+                    quick,
+                    window,
+                    costs,
+                    effect,
+                } => {
+                    write!(f, "(activated{}", if *quick { " quick" } else { "" })?;
+                    if let Some(w) = window {
+                        write!(f, " (window {w})")?;
+                    }
+                    write!(
+                        f,
+                        " (costs {}{})",
+                        costs.eddies,
+                        if costs.spend { " spend" } else { "" }
+                    )?;
+                    write!(f, "\n{effect})")
+                }
+                Body::Static(v) => {
+                    write!(f, "(static")?;
+                    for s in v {
+                        write!(f, " {s}")?;
+                    }
+                    write!(f, ")")
+                }
+                Body::Resolution { quick, effect } => {
+                    write!(
+                        f,
+                        "(resolution{}\n{effect})",
+                        if *quick { " quick" } else { "" }
+                    )
+                }
+                Body::Cost(c) => write!(f, "{c}"),
+                Body::Replacement {
+                    replaces,
+                    optional,
+                    effect,
+                } => write!(
+                    f,
+                    "(replacement{} {replaces}\n{effect})",
+                    if *optional { " may" } else { "" }
+                ),
+            }
+        }
+    }
+
+    impl Display for TriggerOn {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                TriggerOn::Labels(l) => write!(f, "(labels {l:?})"),
+                TriggerOn::Event(e) => write!(f, "{e}"),
+                TriggerOn::Turn { start, whose } => {
+                    write!(f, "(turn-{} {whose})", if *start { "start" } else { "end" })
+                }
+            }
+        }
+    }
+
+    impl Display for CostRule {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            write!(f, "(cost {} {}", self.of, self.change)?;
+            if self.when != Cond::True {
+                write!(f, " (when {})", self.when)?;
+            }
+            write!(f, ")")
+        }
+    }
+
+    impl Display for Costed {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                Costed::ThisCard => write!(f, "this-card"),
+                Costed::Plays {
+                    what,
+                    first_each_turn,
+                    next_only,
+                } => write!(
+                    f,
+                    "(plays {what}{}{})",
+                    if *first_each_turn {
+                        " first-each-turn"
+                    } else {
+                        ""
+                    },
+                    if *next_only { " next-only" } else { "" }
+                ),
+                Costed::Call => write!(f, "call"),
+                Costed::ThisEffect => write!(f, "this-effect"),
+                Costed::Use { keyword, by } => write!(f, "(use {keyword:?} {by})"),
+                Costed::AlsoWhen { window, spending } => {
+                    write!(f, "(also-when {window}")?;
+                    if let Some(s) = spending {
+                        write!(f, " (spending {s})")?;
+                    }
+                    write!(f, ")")
+                }
+            }
+        }
+    }
+
+    impl Display for CostChange {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                CostChange::Add { by, minimum } => {
+                    write!(f, "(add {by}")?;
+                    if let Some(m) = minimum {
+                        write!(f, " (min {m})")?;
+                    }
+                    write!(f, ")")
+                }
+                CostChange::Set(n) => write!(f, "(set {n})"),
+                CostChange::Free => write!(f, "free"),
+            }
+        }
+    }
+
+    impl Display for Effect {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            for (k, b) in self.blocks.iter().enumerate() {
+                if k > 0 {
+                    writeln!(f)?;
+                }
+                write!(f, "  b{k}: {}", List(&b.0))?;
+            }
+            Ok(())
+        }
+    }
+
+    impl Display for Op {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            write!(f, "[{}]{}", self.sentence.0, self.kind)
+        }
+    }
+
+    impl Display for BlockId {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            write!(f, "b{}", self.0)
+        }
+    }
+
+    impl Display for Slot {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            write!(f, "s{}", self.0)
+        }
+    }
+
+    impl Display for OpKind {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                OpKind::If {
+                    cond,
+                    then,
+                    otherwise,
+                } => {
+                    write!(f, "(if {cond} {then}")?;
+                    if let Some(o) = otherwise {
+                        write!(f, " else {o}")?;
+                    }
+                    write!(f, ")")
+                }
+                OpKind::May {
+                    who,
+                    then,
+                    otherwise,
+                } => {
+                    write!(f, "(may {who} {then}")?;
+                    if let Some(o) = otherwise {
+                        write!(f, " else {o}")?;
+                    }
+                    write!(f, ")")
+                }
+                OpKind::Choose { from, into, by } => {
+                    write!(f, "(choose {from} -> {into}")?;
+                    if *by != Who::You {
+                        write!(f, " by {by}")?;
+                    }
+                    write!(f, ")")
+                }
+                OpKind::Modes {
+                    modes,
+                    by,
+                    all_if,
+                    rival_if,
+                } => {
+                    write!(f, "(modes")?;
+                    for (b, _) in modes {
+                        write!(f, " {b}")?;
+                    }
+                    if *by != Who::You {
+                        write!(f, " by {by}")?;
+                    }
+                    if let Some(c) = all_if {
+                        write!(f, " (all-if {c})")?;
+                    }
+                    if let Some(c) = rival_if {
+                        write!(f, " (rival-if {c})")?;
+                    }
+                    write!(f, ")")
+                }
+                OpKind::Whether { by, choices, into } => {
+                    write!(f, "(whether {by}")?;
+                    for (b, _) in choices {
+                        write!(f, " {b}")?;
+                    }
+                    write!(f, " -> {into})")
+                }
+                OpKind::ChooseType { into, by } => write!(f, "(choose-type {by} -> {into})"),
+                OpKind::Do(a) => write!(f, "{a}"),
+                OpKind::Make(s) => write!(f, "(make {s})"),
+                OpKind::Later { when, then } => write!(f, "(later {when} {then})"),
+                OpKind::ForEachPlayer { player, body } => {
+                    write!(f, "(each-player {player} {body})")
+                }
+                OpKind::Repeat { times, body } => write!(f, "(repeat {times} {body})"),
+            }
+        }
+    }
+
+    impl Display for Later {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                Later::EndOfTurn => write!(f, "end-of-turn"),
+                Later::NextTime(e) => write!(f, "(next-time {e})"),
+            }
+        }
+    }
+
+    impl Display for Action {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                Action::Draw { who, n, up_to } => {
+                    write!(f, "(draw {who} {}{n})", if *up_to { "up-to " } else { "" })
+                }
+                Action::Move { what, to, verb } => write!(f, "(move {what} {to:?} {verb:?})"),
+                Action::TrashTop {
+                    whose,
+                    n,
+                    into,
+                    up_to,
+                } => write!(
+                    f,
+                    "(trash-top {whose} {}{n} -> {into})",
+                    if *up_to { "up-to " } else { "" }
+                ),
+                Action::Defeat(t) => write!(f, "(defeat {t})"),
+                Action::Spend(t) => write!(f, "(spend {t})"),
+                Action::Ready(t) => write!(f, "(ready {t})"),
+                Action::ChangeGig {
+                    gig,
+                    dir,
+                    by,
+                    up_to,
+                } => write!(
+                    f,
+                    "(change-gig {gig} {dir:?} {}{by})",
+                    if *up_to { "up-to " } else { "" }
+                ),
+                Action::SetGig { gig, to } => write!(f, "(set-gig {gig} {to})"),
+                Action::Swap { a, b } => write!(f, "(swap {a} {b})"),
+                Action::Steal { gig, by } => {
+                    write!(f, "(steal {gig}")?;
+                    if let Some(b) = by {
+                        write!(f, " by {b}")?;
+                    }
+                    write!(f, ")")
+                }
+                Action::Reroll(t) => write!(f, "(reroll {t})"),
+                Action::Reveal(t) => write!(f, "(reveal {t})"),
+                Action::Look(t) => write!(f, "(look {t})"),
+                Action::Sell(t) => write!(f, "(sell {t})"),
+                Action::Call { legend, free } => {
+                    write!(f, "(call {legend}{})", if *free { " free" } else { "" })
+                }
+                Action::Play {
+                    card,
+                    free,
+                    host,
+                    after,
+                } => {
+                    write!(f, "(play {card}{}", if *free { " free" } else { "" })?;
+                    if let Some(h) = host {
+                        write!(f, " (host {h})")?;
+                    }
+                    if let Some(a) = after {
+                        write!(f, " (after {a:?})")?;
+                    }
+                    write!(f, ")")
+                }
+                Action::Equip { gear, to } => write!(f, "(equip {gear} {to})"),
+                Action::MoveGear { gear, to } => write!(f, "(move-gear {gear} {to})"),
+                Action::Pay(n) => write!(f, "(pay {n})"),
+                Action::IgnoreResult => write!(f, "(ignore-result)"),
+                Action::EndAttack => write!(f, "(end-attack)"),
+                Action::GameResult { win } => {
+                    write!(f, "({} the game)", if *win { "win" } else { "lose" })
+                }
+                Action::Prevent(t) => write!(f, "(prevent {t})"),
+            }
+        }
+    }
+
+    impl Display for Target {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                Target::Slot(s) => write!(f, "{s}"),
+                Target::This => write!(f, "this"),
+                Target::Host => write!(f, "host"),
+                Target::All(s) => write!(f, "(every {s})"),
+                Target::Subject => write!(f, "subject"),
+            }
+        }
+    }
+
+    impl Display for Selector {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            write!(f, "({} {} {}", self.scope, self.filter, self.count)?;
+            if let Some(b) = self.best {
+                write!(
+                    f,
+                    " {}-{:?}",
+                    if b.highest { "highest" } else { "lowest" },
+                    b.stat
+                )?;
+            }
+            write!(f, ")")
+        }
+    }
+
+    impl Display for Scope {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                Scope::InPlay => write!(f, "in-play"),
+                Scope::Zones { zones, whose } => write!(f, "(zones {zones:?} {whose})"),
+                Scope::TopOfDeck { whose, n } => write!(f, "(top {n} {whose})"),
+                Scope::Slot(s) => write!(f, "{s}"),
+                Scope::Rest { of } => write!(f, "(rest {of})"),
+                Scope::Gigs => write!(f, "gigs"),
+                Scope::Fixer(w) => write!(f, "(fixer {w})"),
+                Scope::Players => write!(f, "players"),
+                Scope::This => write!(f, "this"),
+                Scope::Host => write!(f, "host"),
+                Scope::Eddies(w) => write!(f, "(eddies {w})"),
+            }
+        }
+    }
+
+    impl Display for Count {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                Count::Exactly(n) => write!(f, "{n}"),
+                Count::UpTo(n) => write!(f, "up-to-{n}"),
+                Count::AnyNumber => write!(f, "any-number"),
+                Count::All => write!(f, "all"),
+                Count::Search(n) => write!(f, "search-{n}"),
+            }
+        }
+    }
+
+    impl Display for Pred {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                Pred::True => write!(f, "any"),
+                Pred::All(v) => write!(f, "(and {})", List(v)),
+                Pred::Any(v) => write!(f, "(or {})", List(v)),
+                Pred::Not(p) => write!(f, "(not {p})"),
+                Pred::Type(t) => {
+                    let names: Vec<&str> = t.iter().map(|t| t.as_str()).collect();
+                    write!(f, "{}", names.join("|"))
+                }
+                Pred::Gig => write!(f, "gig"),
+                Pred::Player => write!(f, "player"),
+                Pred::Rel(Rel::Friendly) => write!(f, "friendly"),
+                Pred::Rel(Rel::Rival) => write!(f, "rival"),
+                Pred::Owner(Rel::Friendly) => write!(f, "owned"),
+                Pred::Owner(Rel::Rival) => write!(f, "rival-owned"),
+                Pred::Tag(t) => write!(f, "{t}"),
+                Pred::Colour(c) => write!(f, "{c:?}"),
+                Pred::Named(n) => write!(f, "(named {n:?})"),
+                Pred::Spent => write!(f, "spent"),
+                Pred::FaceUp => write!(f, "face-up"),
+                Pred::Equipped => write!(f, "equipped"),
+                Pred::Keyword(k) => write!(f, "{{{k:?}}}"),
+                Pred::Stat { stat, cmp, to } => write!(f, "({stat:?} {cmp} {to})"),
+                Pred::Parity { stat, parity } => write!(f, "({stat:?} {parity:?})"),
+                Pred::Min => write!(f, "min"),
+                Pred::Max => write!(f, "max"),
+                Pred::Shares { stat, with } => write!(f, "(shares {stat:?} {with})"),
+                Pred::Is(t) => write!(f, "(is {t})"),
+                Pred::InZone(z) => write!(f, "(in {z:?})"),
+                Pred::EnteredThisTurn => write!(f, "entered-this-turn"),
+                Pred::Role(r) => write!(f, "{r:?}"),
+                Pred::Did { pattern, as_actor } => write!(
+                    f,
+                    "(did {pattern}{})",
+                    if *as_actor { "" } else { " as-object" }
+                ),
+                Pred::OfChosenType(s) => write!(f, "(of-type {s})"),
+                Pred::HasGear(p) => write!(f, "(has-gear {p})"),
+                Pred::EquippedTo(t) => write!(f, "(equipped-to {t})"),
+                Pred::ControlledBy(w) => write!(f, "(controlled-by {w})"),
+                Pred::Fighting(p) => write!(f, "(fighting {p})"),
+            }
+        }
+    }
+
+    impl Display for Cmp {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            f.write_str(match self {
+                Cmp::Eq => "=",
+                Cmp::Ne => "!=",
+                Cmp::Lt => "<",
+                Cmp::Le => "<=",
+                Cmp::Gt => ">",
+                Cmp::Ge => ">=",
+            })
+        }
+    }
+
+    impl Display for Who {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                Who::You => write!(f, "you"),
+                Who::Rival => write!(f, "rival"),
+                Who::Each => write!(f, "each"),
+                Who::Slot(s) => write!(f, "{s}"),
+                Who::ControllerOf(t) => write!(f, "(controller {t})"),
+                Who::OwnerOf(t) => write!(f, "(owner {t})"),
+                Who::TurnPlayer => write!(f, "turn-player"),
+            }
+        }
+    }
+
+    impl Display for Num {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                Num::Lit(n) => write!(f, "{n}"),
+                Num::Count(s) => write!(f, "(count {s})"),
+                Num::Stat { of, stat } => write!(f, "({stat:?} {of})"),
+                Num::Values { of, stat } => write!(f, "({stat:?}s {of})"),
+                Num::Cred(w) => write!(f, "(cred {w})"),
+                Num::Pairs { of, stat } => write!(f, "({stat:?}-pairs {of})"),
+                Num::Distinct { of, stat } => write!(f, "(distinct-{stat:?} {of})"),
+                Num::Add(a, b) => write!(f, "(+ {a} {b})"),
+                Num::Mul(a, b) => write!(f, "(* {a} {b})"),
+                Num::Neg(a) => write!(f, "(- {a})"),
+                Num::Diff(a, b) => write!(f, "(diff {a} {b})"),
+                Num::Discarded => write!(f, "discarded"),
+            }
+        }
+    }
+
+    impl Display for Cond {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                Cond::True => write!(f, "true"),
+                Cond::Not(c) => write!(f, "(not {c})"),
+                Cond::All(v) => write!(f, "(and {})", List(v)),
+                Cond::Any(v) => write!(f, "(or {})", List(v)),
+                Cond::Cmp { left, cmp, right } => write!(f, "({cmp} {left} {right})"),
+                Cond::Parity(n, p) => write!(f, "({p:?} {n})"),
+                Cond::Every(s, p) => write!(f, "(every {s} {p})"),
+                Cond::Is(t, p) => write!(f, "(is {t} {p})"),
+                Cond::Did(s) => write!(f, "(did [{}])", s.0),
+                Cond::TurnOf(w) => write!(f, "(turn-of {w})"),
+                Cond::Chose { slot, choice } => write!(f, "(chose {slot} {choice})"),
+                Cond::HappenedThisTurn(p) => write!(f, "(this-turn {p})"),
+                Cond::WinsFight { who, against } => write!(f, "(wins-fight {who} {against})"),
+            }
+        }
+    }
+
+    impl Display for EventPattern {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            write!(f, "(event")?;
+            if self.would {
+                write!(f, " would")?;
+            }
+            write!(f, " {:?}", self.kinds)?;
+            if self.actor != Pred::True {
+                write!(f, " (by {})", self.actor)?;
+            }
+            if self.object != Pred::True {
+                write!(f, " (of {})", self.object)?;
+            }
+            if self.other != Pred::True {
+                write!(f, " (against {})", self.other)?;
+            }
+            if let Some(m) = self.margin {
+                write!(f, " (margin {m})")?;
+            }
+            if self.per_event {
+                write!(f, " per-event")?;
+            }
+            let b = &self.binds;
+            if b.actor.is_some() || b.object.is_some() || b.other.is_some() {
+                write!(f, " (binds")?;
+                for (name, s) in [("by", b.actor), ("of", b.object), ("against", b.other)] {
+                    if let Some(s) = s {
+                        write!(f, " {name}={s}")?;
+                    }
+                }
+                write!(f, ")")?;
+            }
+            write!(f, ")")
+        }
+    }
+
+    impl Display for Statement {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            write!(f, "(statement {} {}", self.about, self.says)?;
+            if self.when != Cond::True {
+                write!(f, " (when {})", self.when)?;
+            }
+            write!(f, " {:?})", self.lasts)
+        }
+    }
+
+    impl Display for About {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                About::Target(t) => write!(f, "{t}"),
+                About::Each(p) => write!(f, "(each {p})"),
+                About::Player(w) => write!(f, "(player {w})"),
+            }
+        }
+    }
+
+    impl Display for Say {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                Say::Power(n) => write!(f, "(power {n})"),
+                Say::DoublePower => write!(f, "double-power"),
+                Say::Keyword(k) => write!(f, "(keyword {k:?})"),
+                Say::CantAttack => write!(f, "cant-attack"),
+                Say::CanAttack { what, despite_lag } => write!(
+                    f,
+                    "(can-attack {what}{})",
+                    if *despite_lag { " despite-lag" } else { "" }
+                ),
+                Say::CanOnlyAttack(w) => write!(f, "(can-only-attack {w})"),
+                Say::MustAttack => write!(f, "must-attack"),
+                Say::CantBeBlocked => write!(f, "cant-be-blocked"),
+                Say::CantBlock => write!(f, "cant-block"),
+                Say::CantBeDefeated { in_fight } => write!(
+                    f,
+                    "cant-be-defeated{}",
+                    if *in_fight { "-in-fight" } else { "" }
+                ),
+                Say::CantReady => write!(f, "cant-ready"),
+                Say::CantSteal(p) => write!(f, "(cant-steal {p})"),
+                Say::StealsMore(n) => write!(f, "(steals-more {n})"),
+                Say::WinsFightsAgainst(p) => write!(f, "(wins-fights-against {p})"),
+                Say::DoesntDefeatInFight(p) => write!(f, "(doesnt-defeat {p})"),
+                Say::Cost(c) => write!(f, "{c}"),
+            }
+        }
+    }
+
+    impl Display for AttackWhat {
+        fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+            match self {
+                AttackWhat::Units(p) => write!(f, "(units {p})"),
+                AttackWhat::GigArea => write!(f, "gig-area"),
+            }
+        }
+    }
 }

@@ -43,7 +43,7 @@ impl crate::diag::IntoDiagnostic for RoundTripError {
             "card text: printing the AST does not give back the text"
         };
         crate::diag::Diagnostic::error(what)
-            .with_primary(self.span.clone(), "this text")
+            .with_primary(self.span, "this text")
             .with_note(format!("printed: {}", self.printed.trim_end()))
             .with_note("this is a bug in gigscript's parser or printer, not in the card")
     }

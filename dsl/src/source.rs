@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 pub type FileId = usize;
 
 /// A byte range into one source file.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     /// the file the range is in
     pub file: FileId,

@@ -206,7 +206,7 @@ impl Pool {
     /// state; nothing outside tests calls it).
     #[doc(hidden)]
     pub fn break_line(&mut self, idx: CardIdx, line: u16, phrase: &'static str) {
-        let Some(span) = self.ability(idx, line).map(|a| a.span.clone()) else {
+        let Some(span) = self.ability(idx, line).map(|a| a.span) else {
             return;
         };
         if let Some(t) = self.texts.get_mut(idx.0 as usize) {

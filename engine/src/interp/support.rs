@@ -45,7 +45,7 @@ pub(super) struct Walk {
 impl Walk {
     pub(super) fn no(&mut self, span: &Span, phrase: &'static str) {
         self.out.push(Unsupported {
-            span: span.clone(),
+            span: *span,
             phrase,
             line: self.line,
         });
