@@ -6,7 +6,7 @@ use crate::error::EngineError;
 use crate::game::{Flow, Game, Stop};
 use crate::log::Event;
 use crate::rules::{not_mine, CardText, When};
-use crate::state::{Activation, DieId, Frame, InstId, PlayerId};
+use crate::state::{Activation, DieId, Frame, Happened, InstId, PlayerId};
 use gigscript_dsl::Keyword;
 
 /// Card text read from the syntax tree.
@@ -109,11 +109,11 @@ impl CardText for Syntax {
         g.spendable_for(p, inst, line)
     }
 
-    fn on_event(&self, g: &mut Game, ev: &Event) -> Flow {
+    fn on_event(&self, g: &mut Game, ev: &Event, _: &[Happened]) -> Flow {
         g.text_triggers(ev)
     }
 
-    fn on_steal(&self, g: &mut Game, dice: &[DieId], by: PlayerId) -> Flow {
+    fn on_steal(&self, g: &mut Game, dice: &[DieId], by: PlayerId, _: &Happened) -> Flow {
         g.steal_triggers(dice, by)
     }
 
@@ -125,6 +125,7 @@ impl CardText for Syntax {
         losers: u8,
         pa: i32,
         pd: i32,
+        _: &[Happened],
     ) -> Flow {
         g.fight_triggers(attacker, defender, losers, pa, pd)?;
         // `{Attack} If this Unit wins a fight against …` (crate::interp::conditions).

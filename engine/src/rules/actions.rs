@@ -7,7 +7,10 @@
 use crate::error::EngineError;
 use crate::game::{Flow, Game, MAX_PENDING};
 use crate::log::{Event, LogEntry};
-use crate::state::{ActionKind, DieArea, DieId, EventKind, InstId, Pending, PlayerId, Zone};
+use crate::state::{
+    ActionKind, AttackStep, CardFact, DieArea, DieId, EventKind, Fact, Frame, Happened, InstId,
+    Pending, PlayerId, Zone,
+};
 use gigscript_dsl::CardType;
 use rand::Rng;
 
@@ -153,13 +156,28 @@ impl Event {
 }
 
 impl Game {
-    /// Logs an event and makes every trigger it meets pending (rules 10.16.1–10.16.3).
+    /// Logs an event, records it in this turn's history and makes every trigger it meets
+    /// pending (rules 10.16.1–10.16.3).
     pub(crate) fn emit(&mut self, ev: Event) -> Flow {
+        self.emit_as(ev, None)
+    }
+
+    /// [`Game::emit`] for an event about a card that has left where it was, known as `lki`
+    /// (rule 10.10.1).
+    pub(crate) fn emit_as(&mut self, ev: Event, lki: Option<Fact>) -> Flow {
         self.log.push(LogEntry::Event(ev));
+        let [a, b] = self.happenings(&ev, lki);
+        let happened: Vec<Happened> = a.into_iter().chain(b).collect();
+        for h in &happened {
+            self.record(h.clone());
+        }
         let Some(kind) = ev.kind() else {
-            return Ok(());
+            return match happened.is_empty() {
+                true => Ok(()),
+                false => self.text().on_event(self, &ev, &happened),
+            };
         };
-        self.text().on_event(self, &ev)?;
+        self.text().on_event(self, &ev, &happened)?;
         let about = ev.about();
         // Rule 4.4.2 aside, a trigger fires only while its card is still in the game.
         for i in 0..self.state.triggers.len() {
@@ -250,13 +268,14 @@ impl Game {
             Action::Move { inst, to, player } => self.move_card(inst, to, player),
             Action::Defeat(list) => {
                 // Rule 9.19.1.1: each defeated card goes to its owner's trash; triggers enter
-                // pending once it is there (rule 11.19.2).
+                // pending once it is there (rule 11.19.2), seeing it as it last was in play.
+                let lki: Vec<Option<CardFact>> = list.iter().map(|&i| self.card_fact(i)).collect();
                 for &i in &list {
                     let owner = self.inst_ok(i)?.owner;
                     self.move_card(i, Zone::Trash, owner)?;
                 }
-                for &i in &list {
-                    self.emit(Event::Defeated(i))?;
+                for (&i, f) in list.iter().zip(lki) {
+                    self.emit_as(Event::Defeated(i), f.map(Fact::Card))?;
                 }
                 Ok(())
             }
@@ -306,8 +325,23 @@ impl Game {
                 for &die in &stolen {
                     self.emit(Event::Stolen { die, by })?;
                 }
+                if stolen.is_empty() {
+                    return Ok(());
+                }
+                // One steal action (rule 9.23.5.1): the attacking Unit steals (rule 6.7.1.1),
+                // or the card an effect names, or the player (rule 6.7.1.2).
+                let actor = match self.state.frames.last() {
+                    _ if self.state.steal_actor.is_some() => self.state.steal_actor,
+                    _ if self.state.acting.is_some_and(|a| a.card.is_some()) => {
+                        self.state.acting.and_then(|a| a.card)
+                    }
+                    Some(Frame::Attack(a)) if a.step == AttackStep::StealMove => Some(a.attacker),
+                    _ => None,
+                };
+                let h = self.steal_happened(&stolen, by, actor);
+                self.record(h.clone());
                 // `When … steals …` triggers (rules 6.7.3, 10.16.3).
-                self.text().on_steal(self, &stolen, by)
+                self.text().on_steal(self, &stolen, by, &h)
             }
             Action::RollIn(die) => {
                 // Rules 8.6.5.2–8.6.5.3: roll, then place it preserving the value (rule 6.2.6).

@@ -236,8 +236,12 @@ impl Game {
                     self.emit(Event::LostFight(def))?;
                 }
                 // `When … loses/wins a fight` triggers, with the opposing Unit (rule 9.18).
+                let happened = self.fight_happened(a.attacker, def, a.losers, pa, pd);
+                for h in &happened {
+                    self.record(h.clone());
+                }
                 self.text()
-                    .on_fight(self, a.attacker, def, a.losers, pa, pd)?;
+                    .on_fight(self, a.attacker, def, a.losers, pa, pd, &happened)?;
                 a.step = AttackStep::FightResult;
             }
             AttackStep::FightResult => {

@@ -11,7 +11,7 @@ use crate::decision::{Choice, Decision};
 use crate::error::EngineError;
 use crate::game::{Flow, Game, Stop};
 use crate::log::Event;
-use crate::state::{Activation, DieId, Frame, InstId, PlayerId};
+use crate::state::{Activation, DieId, Frame, Happened, InstId, PlayerId};
 use gigscript_dsl::Keyword;
 
 /// When a player may activate abilities or play a card a cost rule allows.
@@ -95,12 +95,15 @@ pub(crate) trait CardText: Sync + std::fmt::Debug {
 
     // ---- events, triggers and effects (rules 10.2–10.17) ----------------------------------
 
-    /// An event was logged: the abilities it triggers become pending.
-    fn on_event(&self, g: &mut Game, ev: &Event) -> Flow;
-    /// Gigs were stolen by `by` in one steal action (rules 6.7.3, 10.16.3).
-    fn on_steal(&self, g: &mut Game, dice: &[DieId], by: PlayerId) -> Flow;
+    /// An event was logged (`happened`: what it is in this turn's history, already recorded):
+    /// the abilities it triggers become pending.
+    fn on_event(&self, g: &mut Game, ev: &Event, happened: &[Happened]) -> Flow;
+    /// Gigs were stolen by `by` in one steal action (rules 6.7.3, 10.16.3), recorded as
+    /// `happened`.
+    fn on_steal(&self, g: &mut Game, dice: &[DieId], by: PlayerId, happened: &Happened) -> Flow;
     /// A fight was compared: `losers` bit 0 the attacker, bit 1 the defender; `pa`, `pd` their
-    /// powers (rules 9.17, 9.18).
+    /// powers (rules 9.17, 9.18); its wins and losses recorded as `happened`.
+    #[allow(clippy::too_many_arguments)]
     fn on_fight(
         &self,
         g: &mut Game,
@@ -109,6 +112,7 @@ pub(crate) trait CardText: Sync + std::fmt::Debug {
         losers: u8,
         pa: i32,
         pd: i32,
+        happened: &[Happened],
     ) -> Flow;
     /// A pending effect of card text starts resolving (rule 10.11.3).
     fn resolve_pending(

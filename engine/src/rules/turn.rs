@@ -31,6 +31,9 @@ impl Game {
         } else {
             0
         };
+        // This turn's history begins (rule 8.2).
+        st.history.turn = st.turn;
+        st.history.events.clear();
         st.frames.push(Frame::Start(StartStep::WinCheck));
         let turn = st.turn;
         self.emit(Event::TurnBegan { turn, player: p })

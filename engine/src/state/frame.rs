@@ -4,6 +4,7 @@
 //! suspended at a choice ([`Frame::Effect`]).
 
 use super::legacy::EffectRun;
+use super::run::Run;
 use super::{DieId, InstId, PlayerId};
 use serde::{Deserialize, Serialize};
 
@@ -47,8 +48,11 @@ pub enum Frame {
     Attack(AttackFrame),
     /// the End of Turn (rules 8.16–8.18)
     End(EndStep),
-    /// an effect of card text being resolved (rules 10.2–10.10), run by the interpreter
+    /// an effect of card text being resolved (rules 10.2–10.10), run by the interpreter of
+    /// the syntax tree
     Effect(Box<EffectRun>),
+    /// an effect of the core being resolved (rules 10.2–10.10), run by the executor
+    Run(Box<Run>),
     /// a Program whose effect has resolved goes to its owner's trash (rule 4.14)
     ProgramEnd {
         /// the Program
@@ -114,6 +118,7 @@ impl Frame {
             | Frame::Equip { .. }
             | Frame::Call { .. }
             | Frame::Effect(_)
+            | Frame::Run(_)
             | Frame::ProgramEnd { .. }
             | Frame::Activate(_)
             | Frame::SpendToPlay { .. }

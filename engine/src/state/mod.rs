@@ -10,7 +10,9 @@
 
 mod effect;
 mod frame;
+mod history;
 pub mod legacy;
+mod run;
 mod setup;
 
 pub use effect::{
@@ -21,6 +23,8 @@ pub use frame::Activation;
 pub use frame::{
     die_bit, AttackFrame, AttackStep, EndStep, Frame, PlayHow, SetupStep, StartStep, Target,
 };
+pub use history::{Acting, CardFact, Fact, GigFact, Happened, History, MAX_HISTORY};
+pub use run::{Ask, Delayed, DelayedAt, Lasting, Obj, PendingBinds, Pos, Run, Val, Work};
 pub use setup::{CardSpec, DeckList, DieSpec, Phase, PlayerSetup, Setup};
 
 use crate::pool::CardIdx;
@@ -312,6 +316,21 @@ pub struct State {
     /// (the replacement's card, the card it would replace the action on, applied?)
     #[serde(default)]
     pub replace_answers: Vec<(InstId, InstId, bool)>,
+    /// what happened this turn
+    #[serde(default)]
+    pub history: History,
+    /// who performs the action now being done, when an effect does it
+    #[serde(default)]
+    pub acting: Option<Acting>,
+    /// statements effects of the core made that last (rules 10.22, 10.23)
+    #[serde(default)]
+    pub lasting: Vec<Lasting>,
+    /// delayed effects of the core (rule 8.16.1)
+    #[serde(default)]
+    pub delayed_runs: Vec<Delayed>,
+    /// what each pending effect of the core knows of its event, by its number
+    #[serde(default)]
+    pub pending_binds: Vec<PendingBinds>,
 }
 
 impl Player {
@@ -367,6 +386,12 @@ impl State {
         self.left_hosts.clone_from(&other.left_hosts);
         self.statements.clone_from(&other.statements);
         self.replace_answers.clone_from(&other.replace_answers);
+        self.history.turn = other.history.turn;
+        self.history.events.clone_from(&other.history.events);
+        self.acting = other.acting;
+        self.lasting.clone_from(&other.lasting);
+        self.delayed_runs.clone_from(&other.delayed_runs);
+        self.pending_binds.clone_from(&other.pending_binds);
     }
 
     /// Replaces the RNG by a fresh one from `seed`. A new game's state depends on its seed only

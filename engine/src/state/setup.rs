@@ -160,6 +160,11 @@ fn empty_state(seed: u64) -> State {
         rng: ChaCha8Rng::seed_from_u64(seed),
         statements: Vec::new(),
         replace_answers: Vec::new(),
+        history: Default::default(),
+        acting: None,
+        lasting: Vec::new(),
+        delayed_runs: Vec::new(),
+        pending_binds: Vec::new(),
     }
 }
 
