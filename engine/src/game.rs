@@ -70,6 +70,8 @@ pub struct Game {
     pub(crate) said_memo: std::cell::RefCell<crate::interp::SaidMemo>,
     /// room for a list of cards, reused by the hot paths (not state)
     pub(crate) scratch: Vec<InstId>,
+    /// how deep card text's statements are reading statements now (not state)
+    pub(crate) text_depth: std::cell::Cell<u8>,
 }
 
 impl Game {
@@ -101,6 +103,10 @@ impl Game {
         let gear_at = insts(&|x| {
             pool.facts(x.card).kind == gigscript_dsl::CardType::Gear || x.equipped_to.is_some()
         });
+        let text: &'static dyn crate::rules::CardText = match pool.engine() {
+            crate::pool::TextEngine::Syntax => &crate::interp::Syntax,
+            crate::pool::TextEngine::Core => &crate::exec::Core,
+        };
         let mut g = Game {
             kinds,
             pool,
@@ -111,9 +117,10 @@ impl Game {
             log_choices: true,
             rollback: true,
             abandoned: false,
-            text: &crate::interp::Syntax,
+            text,
             said_memo: Default::default(),
             scratch: Vec::new(),
+            text_depth: Default::default(),
             statics_at,
             gear_at,
         };

@@ -26,6 +26,7 @@
 pub mod bot;
 pub mod decision;
 pub mod error;
+pub mod exec;
 pub mod game;
 pub mod interp;
 pub mod log;

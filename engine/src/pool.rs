@@ -4,6 +4,10 @@
 //! serialised. A [`crate::State`] refers to cards only by [`CardIdx`], so a saved state is only
 //! meaningful together with the pool it was played with.
 
+mod core_text;
+
+pub use core_text::{kind_bit, say_bit, CoreText};
+
 use crate::interp::{self, Unsupported};
 use gigscript_dsl::ast::{Ability, CardScript, Label, Spanned, Trigger};
 use gigscript_dsl::{CardDb, CardType, Keyword};
@@ -100,6 +104,24 @@ pub struct Pool {
     names: Vec<String>,
     any_replacements: bool,
     broken: Option<interp::Broken>,
+    /// each card's core, when its text lowers, with its index
+    cores: Vec<Option<CoreText>>,
+    /// why a card's text does not lower: (where, what), in the author's words
+    lower_errors: Vec<Vec<(gigscript_dsl::Span, String)>>,
+    /// which interpreter runs the cards' text
+    engine: TextEngine,
+    /// a family of core operations a test broke
+    core_broken: Option<crate::exec::Broken>,
+}
+
+/// Which interpreter runs a pool's card text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TextEngine {
+    /// the interpreter of the syntax tree (`crate::interp`)
+    #[default]
+    Syntax,
+    /// the executor of the core (`crate::exec`)
+    Core,
 }
 
 /// Which kinds of card text the cards of one game have. A game computes it once from its card
@@ -120,8 +142,11 @@ pub struct TextKinds {
     /// a replacement effect that executes
     pub replacements: bool,
     /// the kinds of statement (`… can't attack`, `… has +1 power`) a text can make, one bit
-    /// each ([`crate::interp::says_of`]): a question no text can answer is not asked
+    /// each ([`crate::interp::says_of`], or [`say_bit`] for the core): a question no text can
+    /// answer is not asked
     pub says: u32,
+    /// the kinds of event the core's triggers listen for ([`kind_bit`])
+    pub listens: u32,
 }
 
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
@@ -155,6 +180,17 @@ impl Pool {
             pool.gear_keywords |= card.kind == CardType::Gear && keywords != Keywords::default();
             pool.any_replacements |= text.replaces;
             pool.names.push(card.name.clone());
+            let (core, errors) = match text
+                .script
+                .as_ref()
+                .map(|s| gigscript_dsl::lower_old::lower(card.kind, s))
+            {
+                Some(Ok(core)) => (Some(CoreText::new(core)), Vec::new()),
+                Some(Err(e)) => (None, e.into_iter().map(|e| (e.span, e.message)).collect()),
+                None => (None, Vec::new()),
+            };
+            pool.cores.push(core);
+            pool.lower_errors.push(errors);
             pool.texts.push(text);
         }
         pool
@@ -162,6 +198,9 @@ impl Pool {
 
     /// The kinds of card text among `cards`.
     pub fn kinds_of(&self, cards: impl IntoIterator<Item = CardIdx>) -> TextKinds {
+        if self.engine == TextEngine::Core {
+            return self.core_kinds_of(cards);
+        }
         let mut k = TextKinds::default();
         for c in cards {
             let (Some(t), Some(f)) = (self.texts.get(c.0 as usize), self.facts.get(c.0 as usize))
@@ -177,6 +216,62 @@ impl Pool {
             k.says |= t.says;
         }
         k
+    }
+
+    /// [`Pool::kinds_of`] read from the cores.
+    fn core_kinds_of(&self, cards: impl IntoIterator<Item = CardIdx>) -> TextKinds {
+        let mut k = TextKinds::default();
+        for c in cards {
+            let f = self.facts(c);
+            k.gear_keywords |= f.kind == CardType::Gear && f.keywords != Keywords::default();
+            let Some(t) = self.core(c) else {
+                continue;
+            };
+            k.statics |= !t.statics.is_empty();
+            k.when |= !t.when.is_empty();
+            k.gear_when |= f.kind == CardType::Gear && !t.when.is_empty();
+            k.cost_statics |= t.cost_statics;
+            k.replacements |= !t.replacements.is_empty();
+            k.says |= t.says;
+            k.listens |= t.listens;
+            let gear_text_keywords = f.kind == CardType::Gear && !t.core.keywords.is_empty();
+            k.gear_keywords |= gear_text_keywords;
+        }
+        k
+    }
+
+    /// The core of a card, with its index, when its text lowers.
+    pub fn core(&self, idx: CardIdx) -> Option<&CoreText> {
+        self.cores.get(idx.0 as usize)?.as_ref()
+    }
+
+    /// Why a card's text does not lower: each phrase's words (as spans) and the reason.
+    pub fn lower_errors(&self, idx: CardIdx) -> &[(gigscript_dsl::Span, String)] {
+        self.lower_errors
+            .get(idx.0 as usize)
+            .map_or(&[][..], |v| v.as_slice())
+    }
+
+    /// Test-only: the executor of the core reads `family` as doing nothing in games of this
+    /// pool (the mutation test of the rulings; see `exec::mutant`).
+    #[doc(hidden)]
+    pub fn break_core(&mut self, family: Option<crate::exec::Broken>) {
+        self.core_broken = family;
+    }
+
+    /// The family of core operations a test broke, if any.
+    pub(crate) fn core_broken(&self) -> Option<crate::exec::Broken> {
+        self.core_broken
+    }
+
+    /// Which interpreter runs this pool's card text.
+    pub fn engine(&self) -> TextEngine {
+        self.engine
+    }
+
+    /// Runs this pool's card text with `engine` (games made from the pool afterwards).
+    pub fn set_engine(&mut self, engine: TextEngine) {
+        self.engine = engine;
     }
 
     /// Whether a card has a replacement effect that executes.
@@ -228,11 +323,16 @@ impl Pool {
         self.texts.get(idx.0 as usize)?.script.as_ref()
     }
 
-    /// Whether every construct of the card's text is executed by the interpreter (and it parses).
+    /// Whether every construct of the card's text is executed by the interpreter (and it parses;
+    /// for the executor of the core: it lowers).
     pub fn executable(&self, idx: CardIdx) -> bool {
-        self.texts
-            .get(idx.0 as usize)
-            .is_some_and(|t| t.script.is_some() && t.unsupported.is_empty())
+        match self.engine {
+            TextEngine::Syntax => self
+                .texts
+                .get(idx.0 as usize)
+                .is_some_and(|t| t.script.is_some() && t.unsupported.is_empty()),
+            TextEngine::Core => self.core(idx).is_some(),
+        }
     }
 
     /// The constructs of a card's text the interpreter does not execute yet.
@@ -245,6 +345,12 @@ impl Pool {
 
     /// The words of the first construct of ability `line` that is not executed (`None`: it all is).
     pub fn not_executed(&self, idx: CardIdx, line: u16) -> Option<&str> {
+        if self.engine == TextEngine::Core {
+            return match self.core(idx) {
+                Some(_) => None,
+                None => Some("text that does not lower"),
+            };
+        }
         let t = self.texts.get(idx.0 as usize)?;
         if t.script.is_none() {
             return Some("text that does not parse");
@@ -283,7 +389,10 @@ impl Pool {
 
     /// Whether a card has a static ability that executes (the card is executable).
     pub fn has_statics(&self, idx: CardIdx) -> bool {
-        self.texts.get(idx.0 as usize).is_some_and(|t| t.statics)
+        match self.engine {
+            TextEngine::Syntax => self.texts.get(idx.0 as usize).is_some_and(|t| t.statics),
+            TextEngine::Core => self.core(idx).is_some_and(|t| !t.statics.is_empty()),
+        }
     }
 
     /// The lines of a card's activated abilities, in order.

@@ -5,7 +5,7 @@ use crate::decision::{Choice, Decision};
 use crate::error::EngineError;
 use crate::game::{Flow, Game, Stop};
 use crate::log::Event;
-use crate::rules::{not_mine, CardText, When};
+use crate::rules::{not_mine, Action, CardText, When};
 use crate::state::{Activation, DieId, Frame, Happened, InstId, PlayerId};
 use gigscript_dsl::Keyword;
 
@@ -40,6 +40,18 @@ impl CardText for Syntax {
 
     fn cant_be_blocked(&self, g: &Game, a: InstId) -> bool {
         g.saying() && g.said_cant_be_blocked(a)
+    }
+
+    fn cant_block(&self, _: &Game, _: InstId) -> bool {
+        false
+    }
+
+    fn cant_be_defeated(&self, _: &Game, _: InstId) -> bool {
+        false
+    }
+
+    fn replace_action(&self, _: &mut Game, _: &Action) -> Result<bool, Stop> {
+        Ok(false)
     }
 
     fn cant_ready(&self, g: &Game, i: InstId) -> bool {

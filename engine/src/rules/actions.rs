@@ -231,13 +231,24 @@ impl Game {
         // … instead.`
         let action = match action {
             Action::Defeat(list) => {
+                // A card that can't be defeated isn't.
+                let text = self.text();
+                let list = list
+                    .into_iter()
+                    .filter(|&i| !text.cant_be_defeated(self, i))
+                    .collect();
                 let rest = self.text().replace_defeats(self, list)?;
                 if rest.is_empty() {
                     return self.check_outcome();
                 }
                 Action::Defeat(rest)
             }
-            other => other,
+            other => {
+                if self.text().replace_action(self, &other)? {
+                    return self.check_outcome();
+                }
+                other
+            }
         };
         let kind = action.kind();
         let affected = action.affected();

@@ -119,6 +119,7 @@ impl Game {
                 && Target::Unit(u) != a.target
                 && self.keyword(u, Keyword::Blocker)
                 && !self.text().cant_be_blocked(self, a.attacker)
+                && !self.text().cant_block(self, u)
             {
                 options.push(Choice::Block(u));
             }

@@ -7,6 +7,7 @@
 //! keeps of it (its frames, its memo); the rules only step the frames it pushes and relay the
 //! choices to it.
 
+use super::Action;
 use crate::decision::{Choice, Decision};
 use crate::error::EngineError;
 use crate::game::{Flow, Game, Stop};
@@ -52,10 +53,14 @@ pub(crate) trait CardText: Sync + std::fmt::Debug {
     fn ready_target(&self, g: &Game, a: InstId, u: InstId) -> bool;
     /// Whether attacker `a` can't be blocked (rule 9.9).
     fn cant_be_blocked(&self, g: &Game, a: InstId) -> bool;
+    /// Whether Unit `u` can't block (rule 9.9).
+    fn cant_block(&self, g: &Game, u: InstId) -> bool;
     /// Whether card `i` can't ready now.
     fn cant_ready(&self, g: &Game, i: InstId) -> bool;
     /// Whether card `i` isn't defeated as the result of a fight (rule 9.19.3).
     fn not_defeated_in_fight(&self, g: &Game, i: InstId) -> bool;
+    /// Whether card `i` can't be defeated at all (a defeat of it does nothing).
+    fn cant_be_defeated(&self, g: &Game, i: InstId) -> bool;
     /// Whether card `i` wins every fight against `opponent` (rule 9.17.4).
     fn wins_against(&self, g: &Game, i: InstId, opponent: InstId) -> bool;
     /// How many fewer Gigs attacker `a` steals (rule 9.23.1).
@@ -137,6 +142,9 @@ pub(crate) trait CardText: Sync + std::fmt::Debug {
     /// The defeats of `list` with replacement effects applied (rules 10.24–10.29): the cards
     /// still to defeat, the replacements done instead.
     fn replace_defeats(&self, g: &mut Game, list: Vec<InstId>) -> Result<Vec<InstId>, Stop>;
+    /// Another action about to happen, replaced by a mandatory replacement effect of card text
+    /// (rule 10.25): `true` when it was, and it must not happen.
+    fn replace_action(&self, g: &mut Game, action: &Action) -> Result<bool, Stop>;
     /// The question an optional replacement effect asks before `list` is defeated (rule
     /// 10.26), as the frame that asks it.
     fn replacement_question(&self, g: &Game, list: &[InstId]) -> Option<Frame>;
