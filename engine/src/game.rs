@@ -481,6 +481,7 @@ impl Game {
         self.state.effects.retain(|e| !pred(e.duration));
         self.state.replacements.retain(|r| !pred(r.duration));
         self.state.statements.retain(|r| !pred(r.duration));
+        self.state.lasting.retain(|r| !pred(r.duration));
     }
 }
 

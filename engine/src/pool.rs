@@ -118,9 +118,9 @@ pub struct Pool {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum TextEngine {
     /// the interpreter of the syntax tree (`crate::interp`)
-    #[default]
     Syntax,
     /// the executor of the core (`crate::exec`)
+    #[default]
     Core,
 }
 
@@ -311,6 +311,9 @@ impl Pool {
             t.replaces = false;
             t.cost_rules.retain(|&(l, _)| l != line);
         }
+        if let Some(Some(t)) = self.cores.get_mut(idx.0 as usize) {
+            t.not_executed.push((line, phrase.to_owned()));
+        }
     }
 
     /// The phrase a test broke, if any.
@@ -331,7 +334,7 @@ impl Pool {
                 .texts
                 .get(idx.0 as usize)
                 .is_some_and(|t| t.script.is_some() && t.unsupported.is_empty()),
-            TextEngine::Core => self.core(idx).is_some(),
+            TextEngine::Core => self.core(idx).is_some_and(|t| t.not_executed.is_empty()),
         }
     }
 
@@ -347,7 +350,9 @@ impl Pool {
     pub fn not_executed(&self, idx: CardIdx, line: u16) -> Option<&str> {
         if self.engine == TextEngine::Core {
             return match self.core(idx) {
-                Some(_) => None,
+                Some(t) => (t.not_executed.iter())
+                    .find(|(l, _)| *l == line)
+                    .map(|(_, w)| w.as_str()),
                 None => Some("text that does not lower"),
             };
         }

@@ -78,8 +78,18 @@ fn verb_kind(v: MoveVerb) -> Option<EventKind> {
 /// Whether an action can be done at all now, whatever it applies to: a choice made only for it
 /// is not made otherwise (rule 10.7). `Call` needs this turn's Call unused (rule 11.11.2).
 pub(crate) fn possible(g: &Game, run: &Run, a: &Action) -> bool {
+    let me = run.controller;
     match a {
-        Action::Call { .. } => !g.state.player(run.controller).called_this_turn,
+        Action::Call { .. } => !g.state.player(me).called_this_turn,
+        // A Gear played to a host the text restricts needs one (rule 4.10).
+        Action::Play { host: Some(p), .. } => {
+            let cx = Cx::new(run.source, me, &run.slots);
+            (0..g.state.instances.len())
+                .map(|k| InstId(k as u16))
+                .any(|h| {
+                    can_host(g, me, h) && super::select::pred(g, &cx, p, Thing::Now(Obj::Card(h)))
+                })
+        }
         _ => true,
     }
 }
@@ -333,8 +343,12 @@ fn act_as(
             if list.is_empty() {
                 return Ok(Step::Done(false));
             }
-            // Rule 10.26: an optional replacement's controller is asked first.
-            if let Some(ask) = g.text().replacement_question(g, &list) {
+            // Rule 10.26: an optional replacement's controller is asked first (for a
+            // replacement's own defeat, the chain's questions were asked before it, 10.29).
+            if let Some(ask) = (!run.now)
+                .then(|| g.text().replacement_question(g, &list))
+                .flatten()
+            {
                 g.state.frames.push(ask);
                 return Ok(Step::Suspend);
             }
@@ -724,8 +738,13 @@ fn play(
             });
             return Ok(Step::Wait);
         }
-        // `Bottom-deck it after you play it` (rule 4.14.3).
-        if kind == CardType::Program && matches!(after, Some(Dest::DeckBottom(_))) {
+        // `Bottom-deck it after you play it` (rule 4.14.3): a bottom-deck, broken with them by
+        // a test (`exec::mutant`).
+        let bottom = !g
+            .pool
+            .core_broken()
+            .is_some_and(|b| b == super::Broken::BottomDeck);
+        if kind == CardType::Program && matches!(after, Some(Dest::DeckBottom(_))) && bottom {
             g.state.bottom_after_play.push(c);
         }
         run.work.step += 1;

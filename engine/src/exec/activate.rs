@@ -195,7 +195,8 @@ pub(crate) fn finish(g: &mut Game, a: Activation) -> Flow {
     }
     let card = g.inst_ok(a.source)?.card;
     let pool = g.pool.clone();
-    let Some(ability) = pool.core(card).and_then(|t| t.ability(a.line)) else {
+    let ability = pool.core(card).and_then(|t| t.ability(a.line));
+    let Some(ability) = ability.filter(|_| pool.not_executed(card, a.line).is_none()) else {
         return g.emit(Event::NotExecuted {
             source: a.source,
             line: a.line,

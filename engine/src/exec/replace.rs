@@ -237,8 +237,9 @@ fn chosen<'a>(g: &Game, all: &'a [Applicable], c: InstId) -> Option<&'a Applicab
 }
 
 /// Does replacement `a` in place of the action (through the action pipeline, so other
-/// replacements may apply to what it does, rule 10.29): its effect resolves at once, and waits
-/// above the rest of the game if it has a question.
+/// replacements may apply to what it does, rule 10.29): its effect resolves at once, inside
+/// the action (rule 10.25), so a choice it makes takes its own card when offered (`its
+/// "DEADMAN TRANSMITTER"` on that card), else the first option.
 fn apply(g: &mut Game, a: &Applicable) -> Flow {
     let pool = g.pool.clone();
     let Some(x) = g.state.inst(a.source).copied() else {
@@ -257,6 +258,7 @@ fn apply(g: &mut Game, a: &Applicable) -> Flow {
     })?;
     let mut run = new_run(a.source, x.controller, a.line, e, 0);
     run.slots = slots_of(e, &a.binds);
+    run.now = true;
     g.state.frames.push(Frame::Run(Box::new(run)));
     super::run::step(g)
 }

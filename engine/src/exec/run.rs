@@ -78,6 +78,7 @@ pub(crate) fn new_run(
         work: Work::default(),
         discarded: 0,
         delayed: block != 0,
+        now: false,
     }
 }
 
@@ -93,11 +94,11 @@ pub(crate) fn start(
 ) -> Flow {
     let card = g.inst_ok(source)?.card;
     let pool = g.pool.clone();
-    let Some(e) = pool
+    let e = pool
         .core(card)
         .and_then(|t| t.ability(line))
-        .and_then(|a| effect_of(&a.body))
-    else {
+        .and_then(|a| effect_of(&a.body));
+    let Some(e) = e.filter(|_| pool.not_executed(card, line).is_none()) else {
         return g.emit(Event::NotExecuted { source, line });
     };
     let mut run = match binds.as_ref().and_then(|b| b.resume.as_ref()) {
@@ -222,6 +223,11 @@ pub(crate) fn step(g: &mut Game) -> Flow {
                     });
                     bind_lap(g, &mut run, 0, player);
                 }
+            }
+            Step::Wait if run.now => {
+                // A replacement's effect can't wait (rule 10.25): it takes an answer now.
+                auto_answer(&mut run);
+                continue;
             }
             Step::Wait => {
                 g.state.frames.push(Frame::Run(run));
@@ -351,16 +357,19 @@ fn op_step(g: &mut Game, run: &mut Run, e: &Effect, op: &Op, pos: Pos) -> Result
         }
         OpKind::Whether { by, choices, into } => match answered(run) {
             Some(k) => {
-                let k_ix = usize::from(k);
+                let Some((b, _)) = choices.get(usize::from(k)) else {
+                    return Ok(Step::Done(false));
+                };
+                // `If you trash them`: a way that had nothing to act on was not taken.
+                if idle(g, run, e, b.0) {
+                    return Ok(Step::Done(false));
+                }
                 let s = usize::from(into.0);
                 if run.slots.len() <= s {
                     run.slots.resize(s + 1, Val::default());
                 }
                 run.slots[s] = Val::Choice(k);
-                Ok(match choices.get(k_ix) {
-                    Some((b, _)) => Step::Enter(vec![b.0]),
-                    None => Step::Done(false),
-                })
+                Ok(Step::Enter(vec![b.0]))
             }
             None => {
                 run.ask = Some(Ask::Whether {
@@ -391,6 +400,11 @@ fn op_step(g: &mut Game, run: &mut Run, e: &Effect, op: &Op, pos: Pos) -> Result
             g, run, st, pos.block, pos.index,
         )?)),
         OpKind::Later { when, then } => {
+            // At the end of this turn, to objects already gone: nothing to do (the next time
+            // an event happens, its objects are bound then).
+            if *when == Later::EndOfTurn && idle(g, run, e, then.0) {
+                return Ok(Step::Done(false));
+            }
             let at = match when {
                 Later::EndOfTurn => DelayedAt::EndOfTurn,
                 Later::NextTime(_) => DelayedAt::NextTime {
@@ -421,6 +435,97 @@ fn op_step(g: &mut Game, run: &mut Run, e: &Effect, op: &Op, pos: Pos) -> Result
     }
 }
 
+/// The answer an effect resolving at once takes: its own card when offered, else the first
+/// option (the most, for a number of `up to`).
+fn auto_answer(run: &mut Run) {
+    let own = Obj::Card(run.source);
+    match run.ask.take() {
+        Some(Ask::YesNo { .. }) => run.work.answer = Some(1),
+        Some(Ask::Pick { from, .. }) => {
+            let pick = if from.contains(&own) {
+                Some(own)
+            } else {
+                from.first().copied()
+            };
+            match pick {
+                Some(o) => run.work.picked.push(o),
+                None => run.work.stop = true,
+            }
+        }
+        Some(Ask::Count { most, .. }) => run.work.count = Some(most),
+        Some(Ask::Number { options, .. }) => {
+            run.work.number = Some(options.first().map_or(0, |&n| i64::from(n)))
+        }
+        Some(Ask::Mode { .. } | Ask::Whether { .. } | Ask::CardType { .. }) => {
+            run.work.answer = Some(0)
+        }
+        None => run.work.stop = true,
+    }
+}
+
+/// Whether a block can do nothing: each of its operations is an action whose objects are
+/// slots holding none it could act on (no card in play for an action on cards in play), so it
+/// is ignored (rule 10.6.1), and a choice about it is not made (rule 10.7).
+fn idle(g: &Game, run: &Run, e: &Effect, block: u16) -> bool {
+    let Some(b) = e.blocks.get(usize::from(block)) else {
+        return true;
+    };
+    let objs = |t: &prim::Target| match t {
+        prim::Target::Slot(s) => Some(run.slots.get(usize::from(s.0)).map_or(&[][..], Val::objs)),
+        _ => None,
+    };
+    let none = |a: &prim::Action, t: &prim::Target| {
+        use prim::Action as A;
+        let in_play_only = matches!(a, A::Defeat(_) | A::Spend(_) | A::Ready(_))
+            || matches!(
+                a,
+                A::Move {
+                    verb: prim::MoveVerb::Return,
+                    ..
+                }
+            );
+        objs(t).is_some_and(|v| {
+            v.iter().all(|o| match o {
+                Obj::Card(i) => in_play_only && !super::in_play(g, *i),
+                _ => false,
+            })
+        })
+    };
+    !b.0.is_empty()
+        && b.0.iter().all(|op| match &op.kind {
+            OpKind::Do(a) => action_targets(a).into_iter().any(|t| none(a, t)),
+            _ => false,
+        })
+}
+
+/// The targets an action acts on (its first: the cards it moves, defeats, spends …).
+fn action_targets(a: &prim::Action) -> Vec<&prim::Target> {
+    use prim::Action as A;
+    match a {
+        A::Move { what, .. } => vec![what],
+        A::Defeat(t)
+        | A::Spend(t)
+        | A::Ready(t)
+        | A::Reroll(t)
+        | A::Reveal(t)
+        | A::Look(t)
+        | A::Sell(t)
+        | A::Prevent(t) => vec![t],
+        A::ChangeGig { gig, .. } | A::SetGig { gig, .. } => vec![gig],
+        A::Swap { a, b } => vec![a, b],
+        A::Steal { gig, .. } => vec![gig],
+        A::Call { legend, .. } => vec![legend],
+        A::Play { card, .. } => vec![card],
+        A::Equip { gear, to } | A::MoveGear { gear, to } => vec![gear, to],
+        A::Draw { .. }
+        | A::TrashTop { .. }
+        | A::Pay(_)
+        | A::IgnoreResult
+        | A::EndAttack
+        | A::GameResult { .. } => Vec::new(),
+    }
+}
+
 /// The card type of a [`Choice::CardType`] answer (rule 3.3).
 fn card_type(k: u16) -> CardType {
     match k {
@@ -443,21 +548,45 @@ fn choose(
     chooser: PlayerId,
 ) -> Result<Step, Stop> {
     let me = run.controller;
-    // Rule 10.7: a choice made only for an action that can't be done now is not made.
-    let next = e
+    // The action the choice is made for: the first after it in its block.
+    let ops = e
         .blocks
         .get(usize::from(pos.block))
-        .and_then(|b| b.0.get(usize::from(pos.index) + 1));
-    if let Some(OpKind::Do(a)) = next.map(|op| &op.kind) {
-        if !possible(g, run, a) {
+        .map_or(&[][..], |b| &b.0[..]);
+    let after = ops.get(usize::from(pos.index) + 1..).unwrap_or(&[]);
+    let chosen_later: Vec<u16> = (after.iter())
+        .take_while(|op| matches!(op.kind, OpKind::Choose { .. }))
+        .filter_map(|op| match &op.kind {
+            OpKind::Choose { into, .. } => Some(into.0),
+            _ => None,
+        })
+        .collect();
+    let consumer = after.iter().find_map(|op| match &op.kind {
+        OpKind::Choose { .. } => None,
+        OpKind::Do(a) => Some(Some(a)),
+        _ => Some(None),
+    });
+    let consumer = consumer.flatten();
+    if let Some(a) = consumer {
+        // Rule 10.7: a choice made only for an action that can't be done now, or whose other
+        // objects were chosen and found none, is not made.
+        let other_none = action_targets(a).into_iter().any(|t| match t {
+            prim::Target::Slot(s) if s.0 != into && !chosen_later.contains(&s.0) => run
+                .slots
+                .get(usize::from(s.0))
+                .is_none_or(|v| v.objs().is_empty()),
+            _ => false,
+        });
+        if !possible(g, run, a) || other_none {
             set_slot(run, into, Vec::new());
             return Ok(Step::Done(false));
         }
     }
+    let for_play = matches!(consumer, Some(prim::Action::Play { .. }));
     let (options, how) = {
         let cx = Cx::new(run.source, me, &run.slots);
         let all = objects(g, &cx, from);
-        let how = choice(g, &cx, from, &all);
+        let how = choice(g, &cx, from, &all, for_play);
         (all, how)
     };
     let left: Vec<Obj> = (options.iter())

@@ -510,8 +510,10 @@ pub(crate) enum Choice {
     },
 }
 
-/// How the objects of a selector are chosen: `options` are the objects it describes now.
-pub(crate) fn choice(g: &Game, cx: &Cx, s: &Selector, options: &[Obj]) -> Choice {
+/// How the objects of a selector are chosen: `options` are the objects it describes now;
+/// `for_play`: they are chosen to be played (the player said they play one: no failing to
+/// find).
+pub(crate) fn choice(g: &Game, cx: &Cx, s: &Selector, options: &[Obj], for_play: bool) -> Choice {
     let n = |num: &gigscript_dsl::prim::Num| {
         let v = number::nums(g, cx, num).first().unwrap_or(0);
         usize::try_from(v.max(0)).unwrap_or(usize::MAX)
@@ -525,7 +527,7 @@ pub(crate) fn choice(g: &Game, cx: &Cx, s: &Selector, options: &[Obj]) -> Choice
                 .is_some_and(|x| matches!(x.zone, Zone::Hand | Zone::Deck))
         })
     });
-    let may_fail = hidden && s.filter != Pred::True;
+    let may_fail = hidden && s.filter != Pred::True && !for_play;
     let in_play = matches!(s.scope, Scope::InPlay | Scope::Gigs)
         || matches!(&s.scope, Scope::Zones { zones, .. }
             if zones.iter().all(|z| matches!(z, PZone::Field | PZone::Legends)));

@@ -62,6 +62,8 @@ pub struct CoreText {
     pub resolution: Vec<u16>,
     /// the kinds of statement the text can make, statics and effects alike ([`say_bit`])
     pub says: u32,
+    /// lines that do not execute, with the words that don't (a test marks them so)
+    pub not_executed: Vec<(u16, String)>,
 }
 
 impl CoreText {
@@ -83,6 +85,7 @@ impl CoreText {
             replacements: Vec::new(),
             resolution: Vec::new(),
             says: 0,
+            not_executed: Vec::new(),
         };
         for a in &core.abilities {
             let line = a.line;

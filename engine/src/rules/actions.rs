@@ -513,6 +513,8 @@ impl Game {
             self.state.left_hosts.retain(|s| s.0 != i);
         }
         self.state.statements.retain(|e| e.target != Some(i));
+        let obj = crate::state::Obj::Card(i);
+        self.state.lasting.retain(|e| !e.about.contains(&obj));
         self.emit(Event::Moved {
             inst: i,
             from,
@@ -541,6 +543,8 @@ impl Game {
                 }
                 self.state.effects.retain(|e| e.target != g);
                 self.state.statements.retain(|e| e.target != Some(g));
+                let obj = crate::state::Obj::Card(g);
+                self.state.lasting.retain(|e| !e.about.contains(&obj));
                 self.emit(Event::Moved {
                     inst: g,
                     from: gfrom,

@@ -192,6 +192,10 @@ pub struct Run {
     pub discarded: u16,
     /// the block a delayed effect resumes at: the run ends when it is done
     pub delayed: bool,
+    /// it resolves at once, inside the action it replaces (rule 10.25): its questions take
+    /// its own card when offered, else the first option
+    #[serde(default)]
+    pub now: bool,
 }
 
 /// A statement an effect made that lasts (rules 10.22, 10.23): the operation that made it,
