@@ -170,13 +170,13 @@ fn breaking_a_phrase_fails_a_ruling_of_every_executable_card_that_uses_it() {
         );
     }
     eprintln!(
-        "{} (phrase, card) pairs tested, each with the phrase broken",
+        "{} (family, card) pairs tested, each with the family broken",
         jobs.len()
     );
     assert!(!jobs.is_empty());
     assert!(
         misses.is_empty(),
-        "{} of {} (phrase, card) pairs: breaking the phrase fails none of the card's rulings:\n  {}",
+        "{} of {} (family, card) pairs: breaking the family fails none of the card's rulings:\n  {}",
         misses.len(),
         jobs.len(),
         misses.join("\n  ")

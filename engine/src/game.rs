@@ -72,6 +72,10 @@ pub struct Game {
     pub(crate) scratch: Vec<InstId>,
     /// how deep card text's statements are reading statements now (not state)
     pub(crate) text_depth: std::cell::Cell<u8>,
+    /// the static statements of the core in force while a decision is computed (not state)
+    pub(crate) core_memo: std::cell::RefCell<crate::exec::Memo>,
+    /// room for the happenings of one event, reused (not state)
+    pub(crate) happened: Vec<crate::state::Happened>,
 }
 
 impl Game {
@@ -121,6 +125,8 @@ impl Game {
             said_memo: Default::default(),
             scratch: Vec::new(),
             text_depth: Default::default(),
+            happened: Vec::new(),
+            core_memo: Default::default(),
             statics_at,
             gear_at,
         };

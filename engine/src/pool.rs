@@ -6,7 +6,7 @@
 
 mod core_text;
 
-pub use core_text::{kind_bit, say_bit, CoreText};
+pub use core_text::{kind_bit, say_bit, says, CoreText};
 
 use crate::interp::{self, Unsupported};
 use gigscript_dsl::ast::{Ability, CardScript, Label, Spanned, Trigger};
@@ -147,6 +147,10 @@ pub struct TextKinds {
     pub says: u32,
     /// the kinds of event the core's triggers listen for ([`kind_bit`])
     pub listens: u32,
+    /// a timing-label trigger (`{Play}`, `{Attack}`, …) in the core
+    pub labels: bool,
+    /// an `At the start/end of … turn` trigger in the core
+    pub turns: bool,
 }
 
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
@@ -234,6 +238,8 @@ impl Pool {
             k.replacements |= !t.replacements.is_empty();
             k.says |= t.says;
             k.listens |= t.listens;
+            k.labels |= !t.labels.is_empty();
+            k.turns |= !t.turn.is_empty();
             let gear_text_keywords = f.kind == CardType::Gear && !t.core.keywords.is_empty();
             k.gear_keywords |= gear_text_keywords;
         }

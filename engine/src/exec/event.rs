@@ -59,18 +59,15 @@ pub(crate) fn matches(
     let mut binds = Binds::new();
     // Who did it: the acting card, or the player it acted for (`When a Rival steals …`).
     let player_fact = h.player.map(Fact::Player);
-    let doers: Vec<&Fact> = h.actor.iter().chain(player_fact.iter()).collect();
+    let mut doers = h.actor.iter().chain(player_fact.iter());
     let actor = match p.actor {
-        Pred::True => doers.first().copied(),
+        Pred::True => doers.next(),
         _ => {
             let c = Cx {
                 slots: &slots,
                 ..*cx
             };
-            match doers
-                .into_iter()
-                .find(|f| pred(g, &c, &p.actor, Thing::Was(f)))
-            {
+            match doers.find(|f| pred(g, &c, &p.actor, Thing::Was(f))) {
                 Some(f) => Some(f),
                 None => return Vec::new(),
             }
@@ -127,18 +124,10 @@ pub(crate) fn matches(
         .collect()
 }
 
-/// Whether an event matching `p` happened this turn before the last `skip` events.
-fn happened_before(g: &Game, cx: &Cx, p: &EventPattern, skip: usize) -> bool {
-    let all = g.state.history.of_turn(g.state.turn);
-    let earlier = &all[..all.len().saturating_sub(skip)];
-    earlier
-        .iter()
-        .any(|h| !matches(g, cx, p, h, false).is_empty())
-}
-
-/// `… this turn` conditions: an event matching `p` happened this turn.
+/// `… this turn` conditions, `The first time … each turn`: an event matching `p` happened this
+/// turn (the event being read now is recorded once its triggers are found).
 pub(crate) fn happened_this_turn(g: &Game, cx: &Cx, p: &EventPattern) -> bool {
-    happened_before(g, cx, p, 0)
+    (g.state.history.of_turn(g.state.turn).iter()).any(|h| !matches(g, cx, p, h, false).is_empty())
 }
 
 /// `that attacked this turn`, `this Unit stole a Gig this turn`: an event of this turn matching
@@ -174,30 +163,35 @@ pub(crate) fn make_pending(
     Ok(())
 }
 
-/// The cards in play that may trigger, in the order they do: the turn player's field and
-/// Legends area, then the other player's, then the Gear equipped to them host by host
+/// Calls `f` with each card in play that may trigger, in the order they do: the turn player's
+/// field and Legends area, then the other player's, then the Gear equipped to them host by host
 /// (those whose card `listens`).
-fn watchers(g: &Game, listens: impl Fn(crate::pool::CardIdx) -> bool) -> Vec<InstId> {
+fn each_watcher(
+    g: &Game,
+    listens: impl Fn(crate::pool::CardIdx) -> bool,
+    mut f: impl FnMut(InstId),
+) {
     let st = &g.state;
     let tp = st.turn_player;
     let ok = |c: InstId| st.inst(c).is_some_and(|x| listens(x.card));
-    let mut cards = Vec::new();
-    let mut hosts = Vec::new();
     for p in [tp, tp.other()] {
         let pl = st.player(p);
         for &c in pl.field.iter().chain(pl.legends.iter()) {
-            hosts.push(c);
             if ok(c) {
-                cards.push(c);
+                f(c);
             }
         }
     }
     if g.kinds.gear_when {
-        for host in hosts {
-            cards.extend(g.gear_on(host).filter(|&gear| ok(gear)));
+        for p in [tp, tp.other()] {
+            let pl = st.player(p);
+            for &host in pl.field.iter().chain(pl.legends.iter()) {
+                for gear in g.gear_on(host).filter(|&gear| ok(gear)) {
+                    f(gear);
+                }
+            }
         }
     }
-    cards
 }
 
 /// Whether ability `a` of card `c` (an equipped Gear's top textbox is its own, the bottom its
@@ -212,51 +206,60 @@ fn counts(g: &Game, c: InstId, top: bool) -> bool {
     }
 }
 
-/// `When …` and `The first time … each turn` abilities that happening `h` (the `skip`-th last
-/// of this turn's history, or about to happen with `would`) triggers.
-fn when_triggers(g: &mut Game, h: &Happened, skip: usize, would: bool) -> Flow {
+/// `When …` and `The first time … each turn` abilities that happening `h` (or, with `would`,
+/// an action about to happen) triggers: found first, then made pending in that order.
+fn when_triggers(g: &mut Game, h: &Happened, would: bool) -> Flow {
     let bit = kind_bit(h.kind);
+    if g.kinds.listens & bit == 0 {
+        return next_time(g, h, would);
+    }
     let pool = g.pool.clone();
-    let cards = watchers(g, |card| {
-        pool.core(card).is_some_and(|t| t.listens & bit != 0)
-    });
-    for src in cards {
-        let Some(x) = g.state.inst(src).copied() else {
-            continue;
-        };
-        if !x.face_up || !matches!(x.zone, Zone::Field | Zone::Legends) {
-            continue;
-        }
-        let Some(t) = pool.core(x.card) else { continue };
-        for &line in &t.when {
-            let Some(a) = t.ability(line) else { continue };
-            let Body::Triggered {
-                on: TriggerOn::Event(p),
-                first_each_turn,
-                ..
-            } = &a.body
-            else {
-                continue;
+    let mut found: Vec<(InstId, PlayerId, u16, Binds)> = Vec::new();
+    let game: &Game = g;
+    each_watcher(
+        game,
+        |card| pool.core(card).is_some_and(|t| t.listens & bit != 0),
+        |src| {
+            let Some(x) = game.state.inst(src).copied() else {
+                return;
             };
-            if !counts(g, src, a.top) {
-                continue;
+            if !x.face_up || !matches!(x.zone, Zone::Field | Zone::Legends) {
+                return;
             }
-            let cx = Cx::new(src, x.controller, &[]);
-            let ways = matches(g, &cx, p, h, would);
-            if ways.is_empty() {
-                continue;
-            }
-            // FAQ §3: the turn's first such event, also one before this card was in play.
-            if *first_each_turn && happened_before(g, &cx, p, skip) {
-                continue;
-            }
-            for b in ways {
-                make_pending(g, src, x.controller, line, b, None)?;
-                if *first_each_turn {
-                    break;
+            let Some(t) = pool.core(x.card) else { return };
+            for &line in &t.when {
+                let Some(a) = t.ability(line) else { continue };
+                let Body::Triggered {
+                    on: TriggerOn::Event(p),
+                    first_each_turn,
+                    ..
+                } = &a.body
+                else {
+                    continue;
+                };
+                if !counts(game, src, a.top) {
+                    continue;
+                }
+                let cx = Cx::new(src, x.controller, &[]);
+                let ways = matches(game, &cx, p, h, would);
+                if ways.is_empty() {
+                    continue;
+                }
+                // FAQ §3: the turn's first such event, also one before this card was in play.
+                if *first_each_turn && happened_this_turn(game, &cx, p) {
+                    continue;
+                }
+                for b in ways {
+                    found.push((src, x.controller, line, b));
+                    if *first_each_turn {
+                        break;
+                    }
                 }
             }
-        }
+        },
+    );
+    for (src, controller, line, b) in found {
+        make_pending(g, src, controller, line, b, None)?;
     }
     next_time(g, h, would)
 }
@@ -356,6 +359,9 @@ fn label_triggers(g: &mut Game, about: InstId, label: Label, only: &dyn Fn(&Body
     let Some(inst) = g.state.inst(about).copied() else {
         return Ok(());
     };
+    if !g.kinds.labels {
+        return Ok(());
+    }
     let pool = g.pool.clone();
     // A removed card triggers nothing, except a Legend defeated (and so removed): its
     // {Defeated} enters pending (rule 4.4.2).
@@ -408,6 +414,9 @@ fn label_triggers(g: &mut Game, about: InstId, label: Label, only: &dyn Fn(&Body
 /// `At the start/end of … turn` abilities of the face-up cards in play (rules 8.6.2.2, 8.16.1;
 /// a Gear's bottom textbox counts for it, rule 4.11) whose turn `p`'s is.
 fn turn_triggers(g: &mut Game, p: PlayerId, start: bool) -> Flow {
+    if !g.kinds.turns {
+        return Ok(());
+    }
     let pool = g.pool.clone();
     let has = |card| {
         pool.core(card)
@@ -456,8 +465,8 @@ fn turn_triggers(g: &mut Game, p: PlayerId, start: bool) -> Flow {
 /// An event was logged (`happened`: what it is in this turn's history, recorded last).
 pub(crate) fn on_event(g: &mut Game, ev: &Event, happened: &[Happened]) -> Flow {
     if g.kinds.when || !g.state.delayed_runs.is_empty() {
-        for (k, h) in happened.iter().enumerate() {
-            when_triggers(g, h, happened.len() - k, false)?;
+        for h in happened {
+            when_triggers(g, h, false)?;
         }
         match *ev {
             // Rule 6.7.4: chosen, not yet moved; the attacking Unit is the actor (6.7.1.1).
@@ -473,7 +482,7 @@ pub(crate) fn on_event(g: &mut Game, ev: &Event, happened: &[Happened]) -> Flow 
                         other: None,
                         margin: 0,
                     };
-                    when_triggers(g, &h, 0, true)?;
+                    when_triggers(g, &h, true)?;
                 }
             }
             Event::TurnEnding(_) => end_of_turn(g)?,
@@ -497,7 +506,7 @@ pub(crate) fn on_steal(g: &mut Game, happened: &Happened) -> Flow {
     if !g.kinds.when && g.state.delayed_runs.is_empty() {
         return Ok(());
     }
-    when_triggers(g, happened, 1, false)
+    when_triggers(g, happened, false)
 }
 
 /// A fight was compared (its wins and losses recorded last). `{Attack} If this Unit wins a
@@ -506,8 +515,8 @@ pub(crate) fn on_steal(g: &mut Game, happened: &Happened) -> Flow {
 /// become pending again, with the fight won.
 pub(crate) fn on_fight(g: &mut Game, attacker: InstId, losers: u8, happened: &[Happened]) -> Flow {
     if g.kinds.when || !g.state.delayed_runs.is_empty() {
-        for (k, h) in happened.iter().enumerate() {
-            when_triggers(g, h, happened.len() - k, false)?;
+        for h in happened {
+            when_triggers(g, h, false)?;
         }
     }
     if losers == 2 {

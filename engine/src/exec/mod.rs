@@ -33,6 +33,7 @@ mod text;
 
 #[doc(hidden)]
 pub use mutant::Broken;
+pub(crate) use statement::Memo;
 pub(crate) use text::Core;
 
 use crate::game::Game;

@@ -13,13 +13,11 @@ use crate::decision::Choice;
 use crate::error::EngineError;
 use crate::game::{Game, Stop, MAX_EFFECTS};
 use crate::log::Event;
-use crate::pool::say_bit;
+use crate::pool::{say_bit, says};
 use crate::state::{
     DieId, Duration, InstId, Lasting, Obj, PlayerId, Run, Target as AttackTarget, Val, Zone,
 };
-use gigscript_dsl::prim::{
-    About, AttackWhat, Body, Cond, CostChange, CostRule, Costed, Lasts, Pred, Say, Statement,
-};
+use gigscript_dsl::prim::{About, AttackWhat, Body, Cond, CostRule, Lasts, Pred, Say, Statement};
 use gigscript_dsl::Keyword;
 
 /// How deep statements may read statements (a statement about Units with power 4 or less reads
@@ -54,6 +52,100 @@ impl<'a> Said<'a> {
     }
 }
 
+/// Where a static statement in force is: card `src`'s ability `line`, statement `idx`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StaticAt {
+    src: InstId,
+    me: PlayerId,
+    line: u16,
+    idx: u16,
+    /// its kind ([`say_bit`])
+    bits: u32,
+}
+
+/// The static statements in force, remembered while a decision is computed over an unchanging
+/// state (see [`Game::with_text_memo`]); never part of the state.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Memo {
+    /// a decision is being computed
+    on: bool,
+    /// `list` holds the statics in force
+    ready: bool,
+    list: Vec<StaticAt>,
+}
+
+/// A decision's computation begins (`false`: one is under way already).
+pub(crate) fn memo_begin(g: &Game) -> bool {
+    let mut m = g.core_memo.borrow_mut();
+    if m.on {
+        return false;
+    }
+    m.on = true;
+    m.ready = false;
+    true
+}
+
+/// The decision is computed: nothing later reads what was remembered.
+pub(crate) fn memo_done(g: &Game) {
+    let mut m = g.core_memo.borrow_mut();
+    m.on = false;
+    m.ready = false;
+}
+
+/// The static statements of kinds `bits` of the face-up cards in play (a Gear's bottom
+/// textbox for the face-up card it is equipped to, rule 4.11).
+fn statics_in_force(g: &Game, bits: u32, out: &mut Vec<StaticAt>) {
+    let pool = &*g.pool;
+    for &i in &g.statics_at {
+        let Some(x) = g.state.inst(i) else { continue };
+        if !x.face_up || !matches!(x.zone, Zone::Field | Zone::Legends) {
+            continue;
+        }
+        let Some(t) = pool.core(x.card) else { continue };
+        if t.says & bits == 0 {
+            continue;
+        }
+        let gear = pool.facts(x.card).kind == gigscript_dsl::CardType::Gear;
+        if gear
+            && !x
+                .equipped_to
+                .and_then(|h| g.state.inst(h))
+                .is_some_and(|h| h.face_up)
+        {
+            continue;
+        }
+        for &line in &t.statics {
+            let Some(a) = t.ability(line) else { continue };
+            if gear && a.top {
+                continue;
+            }
+            let Body::Static(ss) = &a.body else { continue };
+            for (k, st) in ss.iter().enumerate() {
+                let broken = pool.core_broken().is_some_and(|b| b.is_say(&st.says, true));
+                let b = say_bit(&st.says);
+                if b & bits != 0 && !broken {
+                    out.push(StaticAt {
+                        src: i,
+                        me: x.controller,
+                        line,
+                        idx: k as u16,
+                        bits: b,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The statement of a static in force.
+fn static_at<'g>(g: &'g Game, a: &StaticAt) -> Option<&'g Statement> {
+    let card = g.state.inst(a.src)?.card;
+    match &g.pool.core(card)?.ability(a.line)?.body {
+        Body::Static(ss) => ss.get(usize::from(a.idx)),
+        _ => None,
+    }
+}
+
 /// Whether a game may have statements of kinds `bits` in force (a fast path).
 fn may(g: &Game, bits: u32) -> bool {
     g.kinds.says & bits != 0 && (g.kinds.statics || !g.state.lasting.is_empty())
@@ -79,43 +171,41 @@ fn each<'a>(g: &'a Game, bits: u32, mut f: impl FnMut(Said<'a>)) {
     let _back = Back(&g.text_depth, depth);
     let pool = &*g.pool;
     if g.kinds.statics {
-        for &i in &g.statics_at {
-            let Some(x) = g.state.inst(i) else { continue };
-            if !x.face_up || !matches!(x.zone, Zone::Field | Zone::Legends) {
-                continue;
-            }
-            let Some(t) = pool.core(x.card) else { continue };
-            if t.says & bits == 0 {
-                continue;
-            }
-            // A Gear's bottom textbox works for the card it is equipped to (rule 4.11); an
-            // unequipped Gear is not in play.
-            let gear = pool.facts(x.card).kind == gigscript_dsl::CardType::Gear;
-            if gear
-                && !x
-                    .equipped_to
-                    .and_then(|h| g.state.inst(h))
-                    .is_some_and(|h| h.face_up)
-            {
-                continue;
-            }
-            for &line in &t.statics {
-                let Some(a) = t.ability(line) else { continue };
-                if gear && a.top {
-                    continue;
+        let memo = g.core_memo.borrow();
+        if memo.ready {
+            // Remembered for this decision (every kind).
+            for a in memo.list.iter().filter(|a| a.bits & bits != 0) {
+                if let Some(st) = static_at(g, a) {
+                    f(Said {
+                        src: a.src,
+                        me: a.me,
+                        st,
+                        fixed: &[],
+                        slots: &[],
+                    });
                 }
-                let Body::Static(ss) = &a.body else { continue };
-                for st in ss {
-                    let broken = pool.core_broken().is_some_and(|b| b.is_say(&st.says, true));
-                    if say_bit(&st.says) & bits != 0 && !broken {
-                        f(Said {
-                            src: i,
-                            me: x.controller,
-                            st,
-                            fixed: &[],
-                            slots: &[],
-                        });
-                    }
+            }
+        } else {
+            let armed = memo.on;
+            drop(memo);
+            let mut list = Vec::new();
+            statics_in_force(g, if armed { u32::MAX } else { bits }, &mut list);
+            for a in list.iter().filter(|a| a.bits & bits != 0) {
+                if let Some(st) = static_at(g, a) {
+                    f(Said {
+                        src: a.src,
+                        me: a.me,
+                        st,
+                        fixed: &[],
+                        slots: &[],
+                    });
+                }
+            }
+            if armed {
+                let mut memo = g.core_memo.borrow_mut();
+                if memo.on && !memo.ready {
+                    memo.list = list;
+                    memo.ready = true;
                 }
             }
         }
@@ -189,10 +279,6 @@ fn about<'a>(g: &'a Game, bits: u32, o: Obj, mut f: impl FnMut(&Said<'a>, &'a Sa
     });
 }
 
-fn bit(s: Say) -> u32 {
-    say_bit(&s)
-}
-
 fn any(g: &Game, bits: u32, o: Obj, f: impl Fn(&Said, &Say) -> bool) -> bool {
     let mut yes = false;
     about(g, bits, o, |s, say| yes |= f(s, say));
@@ -202,7 +288,7 @@ fn any(g: &Game, bits: u32, o: Obj, f: impl Fn(&Said, &Say) -> bool) -> bool {
 /// The power of card `i` with the statements in force, given `so_far` (rule 3.17.2): their
 /// changes added, then doubled where one says so.
 pub(crate) fn power(g: &Game, i: InstId, so_far: i32) -> i32 {
-    let bits = bit(Say::Power(gigscript_dsl::prim::Num::Lit(0))) | bit(Say::DoublePower);
+    let bits = says::POWER | says::DOUBLE_POWER;
     if !may(g, bits) {
         return so_far;
     }
@@ -226,7 +312,7 @@ pub(crate) fn power(g: &Game, i: InstId, so_far: i32) -> i32 {
 pub(crate) fn has_keyword(g: &Game, i: InstId, k: Keyword) -> bool {
     any(
         g,
-        bit(Say::Keyword(k)),
+        says::KEYWORD,
         Obj::Card(i),
         |_, s| matches!(s, Say::Keyword(x) if *x == k),
     )
@@ -237,32 +323,27 @@ pub(crate) fn cant_attack(g: &Game, i: InstId) -> bool {
     let Some(x) = g.state.inst(i) else {
         return false;
     };
-    x.zone == Zone::Field && any(g, bit(Say::CantAttack), Obj::Card(i), |_, _| true)
+    x.zone == Zone::Field && any(g, says::CANT_ATTACK, Obj::Card(i), |_, _| true)
 }
 
 /// Whether attacker `a` can't be blocked (rule 9.9).
 pub(crate) fn cant_be_blocked(g: &Game, a: InstId) -> bool {
-    any(g, bit(Say::CantBeBlocked), Obj::Card(a), |_, _| true)
+    any(g, says::CANT_BE_BLOCKED, Obj::Card(a), |_, _| true)
 }
 
 /// Whether Unit `u` can't block.
 pub(crate) fn cant_block(g: &Game, u: InstId) -> bool {
-    any(g, bit(Say::CantBlock), Obj::Card(u), |_, _| true)
+    any(g, says::CANT_BLOCK, Obj::Card(u), |_, _| true)
 }
 
 /// Whether card `i` can't ready now.
 pub(crate) fn cant_ready(g: &Game, i: InstId) -> bool {
-    any(g, bit(Say::CantReady), Obj::Card(i), |_, _| true)
+    any(g, says::CANT_READY, Obj::Card(i), |_, _| true)
 }
 
 /// Rule 9.19.3: card `i` is not defeated as the result of a fight.
 pub(crate) fn not_defeated_in_fight(g: &Game, i: InstId) -> bool {
-    any(
-        g,
-        bit(Say::CantBeDefeated { in_fight: true }),
-        Obj::Card(i),
-        |_, _| true,
-    ) || winner_spares(g, i)
+    any(g, says::CANT_BE_DEFEATED, Obj::Card(i), |_, _| true) || winner_spares(g, i)
 }
 
 /// `it doesn't defeat the opposing friendly Unit`: the Unit fighting `i` says it does not
@@ -271,7 +352,7 @@ fn winner_spares(g: &Game, i: InstId) -> bool {
     let Some(o) = super::select::fighting(g, i) else {
         return false;
     };
-    let b = bit(Say::DoesntDefeatInFight(Pred::True));
+    let b = says::DOESNT_DEFEAT;
     let mut yes = false;
     about(g, b, Obj::Card(o), |s, say| {
         if let Say::DoesntDefeatInFight(p) = say {
@@ -283,74 +364,54 @@ fn winner_spares(g: &Game, i: InstId) -> bool {
 
 /// Whether card `i` can't be defeated at all (`can't be defeated`).
 pub(crate) fn cant_be_defeated(g: &Game, i: InstId) -> bool {
-    any(
-        g,
-        bit(Say::CantBeDefeated { in_fight: false }),
-        Obj::Card(i),
-        |_, s| matches!(s, Say::CantBeDefeated { in_fight: false }),
-    )
+    any(g, says::CANT_BE_DEFEATED, Obj::Card(i), |_, s| {
+        matches!(s, Say::CantBeDefeated { in_fight: false })
+    })
 }
 
 /// Rule 9.17.4: card `i` wins every fight against `opponent`.
 pub(crate) fn wins_against(g: &Game, i: InstId, opponent: InstId) -> bool {
     let mut yes = false;
-    about(
-        g,
-        bit(Say::WinsFightsAgainst(Pred::True)),
-        Obj::Card(i),
-        |s, say| {
-            if let Say::WinsFightsAgainst(p) = say {
-                yes |= pred(g, &s.cx(Obj::Card(i)), p, Thing::Now(Obj::Card(opponent)));
-            }
-        },
-    );
+    about(g, says::WINS_FIGHTS, Obj::Card(i), |s, say| {
+        if let Say::WinsFightsAgainst(p) = say {
+            yes |= pred(g, &s.cx(Obj::Card(i)), p, Thing::Now(Obj::Card(opponent)));
+        }
+    });
     yes
 }
 
 /// How many fewer Gigs attacker `a` steals (rule 9.23.1; `steals 1 more` counts against it).
 pub(crate) fn steals_fewer(g: &Game, a: InstId) -> u32 {
     let mut more: i64 = 0;
-    about(
-        g,
-        bit(Say::StealsMore(gigscript_dsl::prim::Num::Lit(0))),
-        Obj::Card(a),
-        |s, say| {
-            if let Say::StealsMore(n) = say {
-                more = more.saturating_add(nums(g, &s.cx(Obj::Card(a)), n).first().unwrap_or(0));
-            }
-        },
-    );
+    about(g, says::STEALS_MORE, Obj::Card(a), |s, say| {
+        if let Say::StealsMore(n) = say {
+            more = more.saturating_add(nums(g, &s.cx(Obj::Card(a)), n).first().unwrap_or(0));
+        }
+    });
     u32::try_from((-more).max(0)).unwrap_or(u32::MAX)
 }
 
 /// Rule 9.23.1: attacker `a` can't steal Gig `d` (`their power`: the attacker's).
 pub(crate) fn cant_steal(g: &Game, a: InstId, d: DieId) -> bool {
     let mut yes = false;
-    about(
-        g,
-        bit(Say::CantSteal(Pred::True)),
-        Obj::Card(a),
-        |s, say| {
-            if let Say::CantSteal(p) = say {
-                yes |= pred(g, &s.cx(Obj::Card(a)), p, Thing::Now(Obj::Gig(d)));
-            }
-        },
-    );
+    about(g, says::CANT_STEAL, Obj::Card(a), |s, say| {
+        if let Say::CantSteal(p) = say {
+            yes |= pred(g, &s.cx(Obj::Card(a)), p, Thing::Now(Obj::Gig(d)));
+        }
+    });
     yes
 }
 
 /// `must attack next turn if it can`: a Unit of `p`'s that a Rival's statement makes attack,
 /// with an attack among `options` (then `p` can't pass yet).
 pub(crate) fn must_attack_now(g: &Game, p: PlayerId, options: &[Choice]) -> bool {
-    if g.state.lasting.is_empty() || !may(g, bit(Say::MustAttack)) || g.state.turn_player != p {
+    if g.state.lasting.is_empty() || !may(g, says::MUST_ATTACK) || g.state.turn_player != p {
         return false;
     }
     options.iter().any(|c| match *c {
         Choice::Attack { attacker, .. } => {
             g.state.inst(attacker).is_some_and(|x| x.controller == p)
-                && any(g, bit(Say::MustAttack), Obj::Card(attacker), |s, _| {
-                    s.me != p
-                })
+                && any(g, says::MUST_ATTACK, Obj::Card(attacker), |s, _| s.me != p)
         }
         _ => false,
     })
@@ -369,11 +430,7 @@ fn names_ready(p: &Pred) -> bool {
 /// The attack options of Unit `a` with the statements in force (rules 9.3, 9.3.2.3, 2.6),
 /// appended to `out`; `false` when no statement of the game can change them.
 pub(crate) fn attack_options(g: &Game, a: InstId, out: &mut Vec<Choice>) -> bool {
-    let bits = bit(Say::CanAttack {
-        what: AttackWhat::GigArea,
-        despite_lag: false,
-    }) | bit(Say::CanOnlyAttack(AttackWhat::GigArea))
-        | bit(Say::CantAttack);
+    let bits = says::CAN_ATTACK | says::CAN_ONLY_ATTACK | says::CANT_ATTACK;
     if !may(g, bits) {
         return false;
     }
@@ -445,10 +502,7 @@ pub(crate) fn attack_options(g: &Game, a: InstId, out: &mut Vec<Choice>) -> bool
 /// Whether a ready Unit `u` stays a legal target of attacker `a` (rule 9.26.3): a statement
 /// lets `a` attack ready Units such as `u`.
 pub(crate) fn ready_target(g: &Game, a: InstId, u: InstId) -> bool {
-    let b = bit(Say::CanAttack {
-        what: AttackWhat::GigArea,
-        despite_lag: false,
-    });
+    let b = says::CAN_ATTACK;
     let mut yes = false;
     about(g, b, Obj::Card(a), |s, say| {
         if let Say::CanAttack {
@@ -470,11 +524,7 @@ pub(crate) fn cost_rules<'a>(
     p: PlayerId,
     o: Option<Obj>,
 ) -> Vec<(Said<'a>, &'a CostRule)> {
-    let b = bit(Say::Cost(CostRule {
-        of: Costed::Call,
-        change: CostChange::Free,
-        when: gigscript_dsl::prim::Cond::True,
-    }));
+    let b = says::COST;
     let mut out = Vec::new();
     each(g, b, |s| {
         let Say::Cost(r) = &s.st.says else { return };

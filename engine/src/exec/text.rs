@@ -189,9 +189,11 @@ impl CardText for Core {
         replace::question(g, list)
     }
 
-    fn decision_begin(&self, _: &Game) -> bool {
-        false
+    fn decision_begin(&self, g: &Game) -> bool {
+        statement::memo_begin(g)
     }
 
-    fn decision_done(&self, _: &Game) {}
+    fn decision_done(&self, g: &Game) {
+        statement::memo_done(g)
+    }
 }

@@ -13,25 +13,61 @@ pub fn kind_bit(k: EventKind) -> u32 {
     1u32 << (k as u32)
 }
 
+/// The bits of the kinds of statement ([`say_bit`]).
+pub mod says {
+    /// `has +2 power`
+    pub const POWER: u32 = 1 << 0;
+    /// `double this Unit's power`
+    pub const DOUBLE_POWER: u32 = 1 << 1;
+    /// `has {Blocker}`
+    pub const KEYWORD: u32 = 1 << 2;
+    /// `can't attack`
+    pub const CANT_ATTACK: u32 = 1 << 3;
+    /// `can attack …`
+    pub const CAN_ATTACK: u32 = 1 << 4;
+    /// `can only attack …`
+    pub const CAN_ONLY_ATTACK: u32 = 1 << 5;
+    /// `must attack`
+    pub const MUST_ATTACK: u32 = 1 << 6;
+    /// `can't be blocked`
+    pub const CANT_BE_BLOCKED: u32 = 1 << 7;
+    /// `can't block`
+    pub const CANT_BLOCK: u32 = 1 << 8;
+    /// `can't be defeated`
+    pub const CANT_BE_DEFEATED: u32 = 1 << 9;
+    /// `can't ready`
+    pub const CANT_READY: u32 = 1 << 10;
+    /// `can't steal …`
+    pub const CANT_STEAL: u32 = 1 << 11;
+    /// `steals 1 more/fewer Gig`
+    pub const STEALS_MORE: u32 = 1 << 12;
+    /// `wins all fights against …`
+    pub const WINS_FIGHTS: u32 = 1 << 13;
+    /// `doesn't defeat the opposing …`
+    pub const DOESNT_DEFEAT: u32 = 1 << 14;
+    /// a cost rule said by a statement
+    pub const COST: u32 = 1 << 15;
+}
+
 /// The bit of a kind of statement in a set of kinds ([`CoreText::says`]).
 pub fn say_bit(s: &Say) -> u32 {
-    1u32 << match s {
-        Say::Power(_) => 0,
-        Say::DoublePower => 1,
-        Say::Keyword(_) => 2,
-        Say::CantAttack => 3,
-        Say::CanAttack { .. } => 4,
-        Say::CanOnlyAttack(_) => 5,
-        Say::MustAttack => 6,
-        Say::CantBeBlocked => 7,
-        Say::CantBlock => 8,
-        Say::CantBeDefeated { .. } => 9,
-        Say::CantReady => 10,
-        Say::CantSteal(_) => 11,
-        Say::StealsMore(_) => 12,
-        Say::WinsFightsAgainst(_) => 13,
-        Say::DoesntDefeatInFight(_) => 14,
-        Say::Cost(_) => 15,
+    match s {
+        Say::Power(_) => says::POWER,
+        Say::DoublePower => says::DOUBLE_POWER,
+        Say::Keyword(_) => says::KEYWORD,
+        Say::CantAttack => says::CANT_ATTACK,
+        Say::CanAttack { .. } => says::CAN_ATTACK,
+        Say::CanOnlyAttack(_) => says::CAN_ONLY_ATTACK,
+        Say::MustAttack => says::MUST_ATTACK,
+        Say::CantBeBlocked => says::CANT_BE_BLOCKED,
+        Say::CantBlock => says::CANT_BLOCK,
+        Say::CantBeDefeated { .. } => says::CANT_BE_DEFEATED,
+        Say::CantReady => says::CANT_READY,
+        Say::CantSteal(_) => says::CANT_STEAL,
+        Say::StealsMore(_) => says::STEALS_MORE,
+        Say::WinsFightsAgainst(_) => says::WINS_FIGHTS,
+        Say::DoesntDefeatInFight(_) => says::DOESNT_DEFEAT,
+        Say::Cost(_) => says::COST,
     }
 }
 

@@ -8,8 +8,8 @@ use crate::error::EngineError;
 use crate::game::{Flow, Game, MAX_PENDING};
 use crate::log::{Event, LogEntry};
 use crate::state::{
-    ActionKind, AttackStep, CardFact, DieArea, DieId, EventKind, Fact, Frame, Happened, InstId,
-    Pending, PlayerId, Zone,
+    ActionKind, AttackStep, CardFact, DieArea, DieId, EventKind, Fact, Frame, InstId, Pending,
+    PlayerId, Zone,
 };
 use gigscript_dsl::CardType;
 use rand::Rng;
@@ -167,17 +167,24 @@ impl Game {
     pub(crate) fn emit_as(&mut self, ev: Event, lki: Option<Fact>) -> Flow {
         self.log.push(LogEntry::Event(ev));
         let [a, b] = self.happenings(&ev, lki);
-        let happened: Vec<Happened> = a.into_iter().chain(b).collect();
-        for h in &happened {
-            self.record(h.clone());
-        }
-        let Some(kind) = ev.kind() else {
-            return match happened.is_empty() {
-                true => Ok(()),
-                false => self.text().on_event(self, &ev, &happened),
-            };
+        // The list keeps its room from one event to the next (most events are one happening).
+        let mut happened = std::mem::take(&mut self.happened);
+        happened.clear();
+        happened.extend(a);
+        happened.extend(b);
+        let r = match ev.kind() {
+            None if happened.is_empty() => Ok(()),
+            _ => self.text().on_event(self, &ev, &happened),
         };
-        self.text().on_event(self, &ev, &happened)?;
+        // Into this turn's history once the triggers have read it.
+        for h in happened.drain(..) {
+            self.record(h);
+        }
+        self.happened = happened;
+        r?;
+        let Some(kind) = ev.kind() else {
+            return Ok(());
+        };
         let about = ev.about();
         // Rule 4.4.2 aside, a trigger fires only while its card is still in the game.
         for i in 0..self.state.triggers.len() {
@@ -350,9 +357,10 @@ impl Game {
                     _ => None,
                 };
                 let h = self.steal_happened(&stolen, by, actor);
-                self.record(h.clone());
                 // `When … steals …` triggers (rules 6.7.3, 10.16.3).
-                self.text().on_steal(self, &stolen, by, &h)
+                let r = self.text().on_steal(self, &stolen, by, &h);
+                self.record(h);
+                r
             }
             Action::RollIn(die) => {
                 // Rules 8.6.5.2–8.6.5.3: roll, then place it preserving the value (rule 6.2.6).

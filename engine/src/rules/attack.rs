@@ -238,11 +238,13 @@ impl Game {
                 }
                 // `When … loses/wins a fight` triggers, with the opposing Unit (rule 9.18).
                 let happened = self.fight_happened(a.attacker, def, a.losers, pa, pd);
-                for h in &happened {
-                    self.record(h.clone());
+                let r = self
+                    .text()
+                    .on_fight(self, a.attacker, def, a.losers, pa, pd, &happened);
+                for h in happened {
+                    self.record(h);
                 }
-                self.text()
-                    .on_fight(self, a.attacker, def, a.losers, pa, pd, &happened)?;
+                r?;
                 a.step = AttackStep::FightResult;
             }
             AttackStep::FightResult => {

@@ -100,14 +100,14 @@ pub(crate) trait CardText: Sync + std::fmt::Debug {
 
     // ---- events, triggers and effects (rules 10.2–10.17) ----------------------------------
 
-    /// An event was logged (`happened`: what it is in this turn's history, already recorded):
-    /// the abilities it triggers become pending.
+    /// An event was logged (`happened`: what it is for this turn's history, which records it
+    /// next): the abilities it triggers become pending.
     fn on_event(&self, g: &mut Game, ev: &Event, happened: &[Happened]) -> Flow;
-    /// Gigs were stolen by `by` in one steal action (rules 6.7.3, 10.16.3), recorded as
+    /// Gigs were stolen by `by` in one steal action (rules 6.7.3, 10.16.3), to be recorded as
     /// `happened`.
     fn on_steal(&self, g: &mut Game, dice: &[DieId], by: PlayerId, happened: &Happened) -> Flow;
     /// A fight was compared: `losers` bit 0 the attacker, bit 1 the defender; `pa`, `pd` their
-    /// powers (rules 9.17, 9.18); its wins and losses recorded as `happened`.
+    /// powers (rules 9.17, 9.18); its wins and losses to be recorded as `happened`.
     #[allow(clippy::too_many_arguments)]
     fn on_fight(
         &self,
