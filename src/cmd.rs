@@ -191,13 +191,13 @@ fn card_paths(ctx: &Context, paths: &[PathBuf]) -> Result<Vec<PathBuf>, Outcome>
     }
 }
 
-/// What `gig check` found for one card: the three language checks, the constructs the
-/// interpreter does not execute, and the reports of its rulings.
+/// What `gig check` found for one card: the three language checks, the phrases that do not
+/// lower to the core (so do not execute), and the reports of its rulings.
 struct CheckedCard {
     parses: bool,
     round_trips: bool,
     unambiguous: bool,
-    missing: Vec<gigscript_engine::interp::Unsupported>,
+    missing: Vec<gigscript_dsl::lower_old::LowerError>,
     rulings: Vec<RulingReport>,
 }
 
@@ -302,15 +302,18 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
         .zip(check_cards(&grammar, db.cards(), threads))
     {
         diags.extend(c.diagnostics);
-        // Guarantee 4: every construct executes; a card that does not is a failure.
+        // Guarantee 4: every phrase lowers to the core, which executes; a card that does not
+        // is a failure.
         let missing = match &c.script {
-            Some(script) => gigscript_engine::interp::unsupported(script),
+            Some(script) => gigscript_dsl::lower_old::lower(card.kind, script)
+                .err()
+                .unwrap_or_default(),
             None => Vec::new(),
         };
         for u in &missing {
             diags.push(
-                Diagnostic::error(format!("not executable: {} ({})", u.phrase, card.id))
-                    .with_primary(u.span, "the interpreter does not execute this"),
+                Diagnostic::error(format!("not executable: {} ({})", u.message, card.id))
+                    .with_primary(u.span, "this does not lower to the core"),
             );
         }
         let reports = rulings.next().unwrap_or_default();
@@ -369,7 +372,7 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
                     .map(|u| {
                         let (line, column) = sources.get(u.span.file).line_col(u.span.start);
                         serde_json::json!({
-                            "phrase": u.phrase,
+                            "phrase": u.message,
                             "file": shown(sources.path(u.span.file)),
                             "line": line,
                             "column": column,

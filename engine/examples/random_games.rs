@@ -1,10 +1,8 @@
 //! Plays random games between the two sample decks and reports games per second
 //! (single thread). `cargo run --release -p gigscript-engine --example random_games -- 2000`
-//! Pass `--log SEED` to print one game's log instead, `--engines N` to time N headless games
-//! (as `gig sim --bench` plays them) with each interpreter of card text, in one run.
+//! Pass `--log SEED` to print one game's log instead.
 
 use gigscript_dsl::{card::load_cards, deck::load_deck, Sources};
-use gigscript_engine::pool::TextEngine;
 use gigscript_engine::{DeckList, Game, Outcome, Pool};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -27,29 +25,6 @@ fn main() {
         for e in g.log() {
             println!("{}", g.describe(e));
         }
-        return;
-    }
-    if args.first().map(String::as_str) == Some("--engines") {
-        let n: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
-        let mut rates = Vec::new();
-        for engine in [TextEngine::Syntax, TextEngine::Core] {
-            let mut p = (*pool).clone();
-            p.set_engine(engine);
-            let p = Arc::new(p);
-            let start = Instant::now();
-            let mut choices = 0usize;
-            for seed in 0..n {
-                choices += headless(&p, &a, &b, seed);
-            }
-            let secs = start.elapsed().as_secs_f64();
-            println!(
-                "{engine:?}: {n} games in {secs:.2}s, {:.0} games/s, {:.0} choices a game",
-                n as f64 / secs,
-                choices as f64 / n as f64
-            );
-            rates.push(n as f64 / secs);
-        }
-        println!("core / syntax: {:.2}", rates[1] / rates[0]);
         return;
     }
     if args.first().map(String::as_str) == Some("--clone") {
@@ -93,24 +68,6 @@ fn main() {
         wins[1],
         wins[2]
     );
-}
-
-/// A random game as `gig sim` plays one (no choice labels logged, no rollback, by index);
-/// returns the choices made.
-fn headless(pool: &Arc<Pool>, a: &DeckList, b: &DeckList, seed: u64) -> usize {
-    let mut g = Game::new(pool.clone(), [a, b], seed).expect("decks load");
-    g.set_log_choices(false);
-    g.set_rollback(false);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xDEC1DE);
-    let mut n = 0;
-    while let Some(d) = g.decision_ref() {
-        let k = rng.gen_range(0..d.options.len());
-        if g.apply_index(k).is_err() {
-            break;
-        }
-        n += 1;
-    }
-    n
 }
 
 fn play(pool: &Arc<Pool>, a: &DeckList, b: &DeckList, seed: u64) -> (Game, usize) {

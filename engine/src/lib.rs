@@ -28,7 +28,6 @@ pub mod decision;
 pub mod error;
 pub mod exec;
 pub mod game;
-pub mod interp;
 pub mod log;
 pub mod pool;
 mod rules;

@@ -193,9 +193,3 @@ pub(crate) fn go_solo_cost(g: &Game, p: PlayerId, l: InstId, cost: u8) -> u8 {
         .max(floor)
         .clamp(0, i64::from(u8::MAX)) as u8
 }
-
-/// Whether a card in play may be what `your first … each turn` reads (the plays of the turn
-/// are in the history; the rules keep their own list only for the syntax tree's reader).
-pub(crate) fn reads_plays(g: &Game) -> bool {
-    g.kinds.cost_statics
-}

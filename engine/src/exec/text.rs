@@ -82,10 +82,6 @@ impl CardText for Core {
         cost::go_solo_cost(g, p, l, c)
     }
 
-    fn reads_plays(&self, g: &Game) -> bool {
-        cost::reads_plays(g)
-    }
-
     fn activations(&self, g: &Game, p: PlayerId, when: When, out: &mut Vec<Choice>) {
         activate::activations(g, p, when, out)
     }

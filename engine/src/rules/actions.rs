@@ -349,7 +349,6 @@ impl Game {
                 // One steal action (rule 9.23.5.1): the attacking Unit steals (rule 6.7.1.1),
                 // or the card an effect names, or the player (rule 6.7.1.2).
                 let actor = match self.state.frames.last() {
-                    _ if self.state.steal_actor.is_some() => self.state.steal_actor,
                     _ if self.state.acting.is_some_and(|a| a.card.is_some()) => {
                         self.state.acting.and_then(|a| a.card)
                     }
@@ -520,7 +519,6 @@ impl Game {
         if !self.state.left_hosts.is_empty() {
             self.state.left_hosts.retain(|s| s.0 != i);
         }
-        self.state.statements.retain(|e| e.target != Some(i));
         let obj = crate::state::Obj::Card(i);
         self.state.lasting.retain(|e| !e.about.contains(&obj));
         self.emit(Event::Moved {
@@ -550,7 +548,6 @@ impl Game {
                     list.push(g);
                 }
                 self.state.effects.retain(|e| e.target != g);
-                self.state.statements.retain(|e| e.target != Some(g));
                 let obj = crate::state::Obj::Card(g);
                 self.state.lasting.retain(|e| !e.about.contains(&obj));
                 self.emit(Event::Moved {

@@ -19,7 +19,10 @@ impl Game {
             let Some(x) = self.state.inst(i) else {
                 continue;
             };
-            if self.pool.cost_rule_lines(x.card).is_empty()
+            if self
+                .pool
+                .core(x.card)
+                .is_none_or(|t| t.cost_rules.is_empty())
                 || hand[..k]
                     .iter()
                     .any(|&j| self.state.inst(j).is_some_and(|y| y.card == x.card))
@@ -92,7 +95,6 @@ impl Game {
         if self.inst_ok(inst)?.zone != Zone::Hand {
             return Err(EngineError::Bug("playing a card not in hand").into());
         }
-        self.note_played(player, inst);
         let cost = self
             .text()
             .play_cost(self, inst, player)

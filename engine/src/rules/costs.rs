@@ -1,18 +1,5 @@
-//! What a player pays (rules 3.11, 11.8): the floor of a reduction (rule 11.8.3) and the plays
-//! of the turn that `your first … each turn` reads. The cost rules of card text themselves are
-//! read through [`super::text::CardText::play_cost`].
-
-use crate::game::Game;
-use crate::state::{InstId, PlayerId};
-
-impl Game {
-    /// Records that `p` played `inst` this turn (`your first … each turn`).
-    pub(crate) fn note_played(&mut self, p: PlayerId, inst: InstId) {
-        if self.text().reads_plays(self) {
-            self.state.players[p.ix()].played_cards_this_turn.push(inst);
-        }
-    }
-}
+//! What a player pays (rules 3.11, 11.8): the floor of a reduction (rule 11.8.3). The cost
+//! rules of card text themselves are read through [`super::text::CardText::play_cost`].
 
 /// `base` changed by `change`; a reduction stops at `floor` (rule 11.8.3: at least 1), and
 /// never raises a cost already below it.

@@ -233,10 +233,7 @@ impl Game {
     fn push_play(&mut self, p: PlayerId, inst: InstId, how: PlayHow) -> Flow {
         let card = self.inst_ok(inst)?.card;
         let cost = match how {
-            PlayHow::Hand => {
-                self.note_played(p, inst);
-                self.text().play_cost(self, inst, p)
-            }
+            PlayHow::Hand => self.text().play_cost(self, inst, p),
             _ => self.cost_to_pay(card),
         };
         let mut cost = cost.ok_or(EngineError::Bug("playing a card with a null cost"))?;
@@ -319,7 +316,6 @@ impl Game {
         let before = *self.inst_ok(inst)?;
         let p = before.controller;
         let kind = self.pool.facts(before.card).kind;
-        self.state.players[p.ix()].played_this_turn |= crate::state::type_bit(kind);
         match (how, kind) {
             (PlayHow::Hand, CardType::Gear) => {
                 // Rule 4.10: equip it to a friendly Unit or face-up Legend (a decision).

@@ -91,7 +91,7 @@ impl Game {
             Frame::Equip { gear } => Some(self.equip_decision(gear)),
             Frame::Play { .. } | Frame::Call { .. } => None,
             Frame::Attack(a) => self.attack_decision(&a),
-            Frame::Effect(_) | Frame::Run(_) => self.text().decision(self),
+            Frame::Run(_) => self.text().decision(self),
             Frame::ProgramEnd { .. } => None,
             Frame::Activate(_) => None,
             Frame::SpendToPlay {
@@ -131,7 +131,7 @@ impl Game {
         // An effect frame is stepped in place: cloning its boxed run per step would allocate.
         let top = match self.state.frames.last() {
             None => return Err(EngineError::Bug("no frame while the game is running").into()),
-            Some(Frame::Effect(_) | Frame::Run(_)) => return self.text().run(self),
+            Some(Frame::Run(_)) => return self.text().run(self),
             Some(frame) => frame.clone(),
         };
         match top {
@@ -151,7 +151,7 @@ impl Game {
                 self.finish_call(legend)
             }
             Frame::Attack(a) => self.attack_step(a),
-            Frame::Effect(_) | Frame::Run(_) => self.text().run(self),
+            Frame::Run(_) => self.text().run(self),
             Frame::Activate(a) => {
                 self.state.frames.pop();
                 self.text().finish_activation(self, a)

@@ -78,9 +78,6 @@ pub(crate) trait CardText: Sync + std::fmt::Debug {
     fn call_cost(&self, g: &Game, p: PlayerId) -> u8;
     /// The €$ `p` pays to use {Go Solo} on Legend `l` of cost `cost` (rule 11.25).
     fn go_solo_cost(&self, g: &Game, p: PlayerId, l: InstId, cost: u8) -> u8;
-    /// Whether a card `p` plays this turn may count for `your first … each turn` (the plays are
-    /// recorded only for games whose cards read them).
-    fn reads_plays(&self, g: &Game) -> bool;
 
     // ---- abilities a player uses (rules 10.18–10.20, 11.8) ---------------------------------
 

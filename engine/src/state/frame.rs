@@ -1,9 +1,8 @@
 //! Frames of the rules state machine. The top frame of [`super::State::frames`] is the step the
 //! game is at; the engine steps frames until one needs a decision. Frames are plain data so a
 //! suspended game clones and serialises like everything else, including an effect of card text
-//! suspended at a choice ([`Frame::Effect`]).
+//! suspended at a choice ([`Frame::Run`]).
 
-use super::legacy::EffectRun;
 use super::run::Run;
 use super::{DieId, InstId, PlayerId};
 use serde::{Deserialize, Serialize};
@@ -48,10 +47,7 @@ pub enum Frame {
     Attack(AttackFrame),
     /// the End of Turn (rules 8.16–8.18)
     End(EndStep),
-    /// an effect of card text being resolved (rules 10.2–10.10), run by the interpreter of
-    /// the syntax tree
-    Effect(Box<EffectRun>),
-    /// an effect of the core being resolved (rules 10.2–10.10), run by the executor
+    /// an effect of card text being resolved (rules 10.2–10.10), run by the executor
     Run(Box<Run>),
     /// a Program whose effect has resolved goes to its owner's trash (rule 4.14)
     ProgramEnd {
@@ -117,7 +113,6 @@ impl Frame {
             | Frame::Play { .. }
             | Frame::Equip { .. }
             | Frame::Call { .. }
-            | Frame::Effect(_)
             | Frame::Run(_)
             | Frame::ProgramEnd { .. }
             | Frame::Activate(_)

@@ -11,13 +11,12 @@
 mod effect;
 mod frame;
 mod history;
-pub mod legacy;
 mod run;
 mod setup;
 
 pub use effect::{
     ActionKind, Duration, EffectRef, EventKind, Modifier, Pending, PersistentEffect, Replacement,
-    Statement, Trigger,
+    Trigger,
 };
 pub use frame::Activation;
 pub use frame::{
@@ -30,17 +29,6 @@ pub use setup::{CardSpec, DeckList, DieSpec, Phase, PlayerSetup, Setup};
 use crate::pool::CardIdx;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-
-/// The bit of a card type in [`crate::state::Player::played_this_turn`].
-pub fn type_bit(k: gigscript_dsl::CardType) -> u8 {
-    use gigscript_dsl::CardType;
-    match k {
-        CardType::Legend => 1,
-        CardType::Unit => 2,
-        CardType::Gear => 4,
-        CardType::Program => 8,
-    }
-}
 
 /// A player: 0 or 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -193,12 +181,6 @@ pub struct Player {
     pub mulligan_done: bool,
     /// turns this player has begun
     pub turns_taken: u16,
-    /// the card types played this turn, one bit per type (`you played a Program this turn`)
-    #[serde(default)]
-    pub played_this_turn: u8,
-    /// the cards this player played this turn, in order (`your first … each turn`)
-    #[serde(default)]
-    pub played_cards_this_turn: Vec<InstId>,
 }
 
 impl Player {
@@ -283,20 +265,6 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// the only source of randomness
     pub rng: ChaCha8Rng,
-    /// what each pending `When …` effect knows of the event that triggered it, by its number
-    #[serde(default)]
-    pub trigger_ctx: Vec<legacy::TriggerCtx>,
-    /// `The first time … each turn` abilities that have triggered, with the turn (rule 8.18)
-    #[serde(default)]
-    pub fired: Vec<legacy::Fired>,
-    /// delayed effects waiting for their moment (`The next time … this turn`, `at the end of
-    /// this turn`)
-    #[serde(default)]
-    pub delayed: Vec<legacy::DelayedEffect>,
-    /// the card stealing in a steal an effect makes a card do (`it also steals a Gig`, rule
-    /// 6.7.1.2), while that steal happens
-    #[serde(default)]
-    pub steal_actor: Option<InstId>,
     /// cards in a hidden area (or face-down) that a player has looked at or searched (rules
     /// 5.3.2.1, 11.13): that player may see them until they change area
     #[serde(default)]
@@ -309,9 +277,6 @@ pub struct State {
     /// {Defeated} and `this Unit` still mean that host (rule 4.11)
     #[serde(default)]
     pub left_hosts: Vec<(InstId, InstId)>,
-    /// statements made by effects that last (rules 10.22, 10.23)
-    #[serde(default)]
-    pub statements: Vec<Statement>,
     /// answers to optional replacement effects (rule 10.26) for the action about to happen:
     /// (the replacement's card, the card it would replace the action on, applied?)
     #[serde(default)]
@@ -322,7 +287,7 @@ pub struct State {
     /// who performs the action now being done, when an effect does it
     #[serde(default)]
     pub acting: Option<Acting>,
-    /// statements effects of the core made that last (rules 10.22, 10.23)
+    /// statements effects made that last (rules 10.22, 10.23)
     #[serde(default)]
     pub lasting: Vec<Lasting>,
     /// delayed effects of the core (rule 8.16.1)
@@ -347,7 +312,6 @@ impl Player {
         self.called_this_turn = other.called_this_turn;
         self.mulligan_done = other.mulligan_done;
         self.turns_taken = other.turns_taken;
-        self.played_this_turn = other.played_this_turn;
     }
 }
 
@@ -377,14 +341,9 @@ impl State {
         self.lost = other.lost;
         self.outcome = other.outcome;
         self.rng.clone_from(&other.rng);
-        self.trigger_ctx.clone_from(&other.trigger_ctx);
-        self.fired.clone_from(&other.fired);
-        self.delayed.clone_from(&other.delayed);
-        self.steal_actor = other.steal_actor;
         self.seen.clone_from(&other.seen);
         self.bottom_after_play.clone_from(&other.bottom_after_play);
         self.left_hosts.clone_from(&other.left_hosts);
-        self.statements.clone_from(&other.statements);
         self.replace_answers.clone_from(&other.replace_answers);
         self.history.turn = other.history.turn;
         self.history.events.clone_from(&other.history.events);

@@ -1,4 +1,4 @@
-//! The interpreter's contract beyond single cards: no silent no-op, executability is reported,
+//! The executor's contract beyond single cards: no silent no-op, executability is reported,
 //! a suspended effect survives a serde round-trip.
 
 mod common;
@@ -52,7 +52,7 @@ fn executability_is_reported_per_card() {
     assert!(exec("swordwise-huscle"));
     assert!(!exec("maman-brigitte"));
     let maman = pool.index_of("maman-brigitte").unwrap();
-    assert_eq!(pool.unsupported(maman).count(), 1);
+    assert_eq!(pool.not_executed_lines(maman).count(), 1);
     assert_eq!(pool.not_executed(maman, 0), Some("a construct under test"));
     assert_eq!(pool.not_executed(maman, 1), None);
 }
@@ -177,11 +177,7 @@ fn an_ability_past_line_255_runs_its_own_text() {
     ));
     let pool = std::sync::Arc::new(gigscript_engine::Pool::from_db(&CardDb::from_cards(all)));
     let idx = pool.index_of("mantis-blades").unwrap();
-    assert!(
-        pool.executable(idx),
-        "{:?}",
-        pool.unsupported(idx).collect::<Vec<_>>()
-    );
+    assert!(pool.executable(idx), "{:?}", pool.lower_errors(idx));
     let me = PlayerSetup {
         field: vec![spec(
             "ruthless-lowlife",
