@@ -1,15 +1,16 @@
 //! The commands: each loads what it needs, prints, and says how the run went.
 
+use crate::out::{errln, outln};
 use gigscript_dsl::ambiguity::Grammar;
 use gigscript_dsl::ast::{Script, Textbox};
 use gigscript_dsl::card::{load_cards, CardError, CardErrorKind};
 use gigscript_dsl::card::{Card, CardText};
 use gigscript_dsl::check::{check_cards, default_threads};
 use gigscript_dsl::deck::{check_deck, load_deck, DeckErrorKind};
-use gigscript_dsl::diag::{render, Diagnostic, IntoDiagnostic};
+use gigscript_dsl::diag::{render_to, Diagnostic, IntoDiagnostic, Severity};
 use gigscript_dsl::parse::{parse_card, GRAMMAR};
-use gigscript_dsl::print::{explain as explain_script, print_script};
-use gigscript_dsl::ruling::{BadRuling, Ruling, RulingsFile};
+use gigscript_dsl::print::explain as explain_script;
+use gigscript_dsl::ruling::{ruling_name_spans, BadRuling, Ruling, RulingsFile};
 use gigscript_dsl::{CardDb, Sources};
 use gigscript_engine::scenario::{run_ruling, RulingReport};
 use gigscript_engine::Pool;
@@ -51,14 +52,40 @@ impl From<Outcome> for ExitCode {
 
 /// What every command shares: where the cards are, and how to print diagnostics.
 pub struct Context {
-    pub(crate) cards_dir: PathBuf,
+    /// the card folders, in the order given: a later folder adds its cards to the earlier ones
+    /// and replaces their cards of the same id (a designer's new cards over the catalogue)
+    pub(crate) cards_dirs: Vec<PathBuf>,
     color: bool,
 }
 
+/// Cards of several folders, later folders over earlier ones: a card of a later folder replaces
+/// the card of the same id, the others are added. Sorted by set then id.
+fn overlay(layers: Vec<CardDb>) -> CardDb {
+    let mut cards: Vec<Card> = Vec::new();
+    let mut at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for layer in layers {
+        for card in layer.cards() {
+            match at.get(&card.id) {
+                Some(&k) => cards[k] = card.clone(),
+                None => {
+                    at.insert(card.id.clone(), cards.len());
+                    cards.push(card.clone());
+                }
+            }
+        }
+    }
+    cards.sort_by(|a, b| (&a.set, &a.id).cmp(&(&b.set, &b.id)));
+    CardDb::from_cards(cards)
+}
+
 impl Context {
-    /// Resolves the card folder and the colour choice.
-    pub fn new(cards: Option<PathBuf>, color: ColorChoice) -> Self {
-        let cards_dir = cards.unwrap_or_else(default_cards_dir);
+    /// Resolves the card folders and the colour choice.
+    pub fn new(cards: Vec<PathBuf>, color: ColorChoice) -> Self {
+        let cards_dirs = if cards.is_empty() {
+            vec![default_cards_dir()]
+        } else {
+            cards
+        };
         let color = match color {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
@@ -66,15 +93,42 @@ impl Context {
                 std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
             }
         };
-        Context { cards_dir, color }
+        Context { cards_dirs, color }
+    }
+
+    /// The first card folder: the catalogue the others are laid over (rule rulings and the
+    /// card grammar are looked for beside it).
+    pub(crate) fn cards_dir(&self) -> &Path {
+        &self.cards_dirs[0]
+    }
+
+    /// Every card of the card folders (later folders over earlier ones) and of `extra` card
+    /// files (laid over them), with every problem found.
+    pub(crate) fn load_layers(
+        &self,
+        sources: &mut Sources,
+        extra: &[PathBuf],
+    ) -> (CardDb, Vec<CardError>) {
+        let mut layers = Vec::new();
+        let mut errors = Vec::new();
+        for dir in &self.cards_dirs {
+            let (db, errs) = load_cards(std::slice::from_ref(dir), sources);
+            layers.push(db);
+            errors.extend(errs);
+        }
+        if !extra.is_empty() {
+            let (db, errs) = load_cards(extra, sources);
+            layers.push(db);
+            errors.extend(errs);
+        }
+        (overlay(layers), errors)
     }
 
     pub(crate) fn report(&self, sources: &Sources, diagnostics: &[Diagnostic]) {
         if diagnostics.is_empty() {
             return;
         }
-        let text = render(sources, diagnostics, self.color);
-        let _ = std::io::stderr().write_all(text.as_bytes());
+        let _ = render_to(&mut crate::out::stderr(), sources, diagnostics, self.color);
     }
 
     /// Loads the whole card folder; on any problem prints it and returns the outcome.
@@ -84,22 +138,31 @@ impl Context {
 
     /// The card folder plus `extra` card files (a card written for a test, outside the folder).
     fn load_db_with(&self, sources: &mut Sources, extra: &[PathBuf]) -> Result<CardDb, Outcome> {
-        if !self.cards_dir.is_dir() {
-            eprintln!(
-                "error: card folder {} not found (use --cards DIR)",
-                self.cards_dir.display()
-            );
-            return Err(Outcome::Fatal);
-        }
-        let mut paths = vec![self.cards_dir.clone()];
-        paths.extend(extra.iter().cloned());
-        let (db, errors) = load_cards(&paths, sources);
+        self.folders_exist()?;
+        let (db, errors) = self.load_layers(sources, extra);
         if errors.is_empty() {
             Ok(db)
         } else {
             self.report(sources, &to_diags(&errors));
-            eprintln!("error: {} card file(s) failed to load", errors.len());
+            errln!(
+                "error: {} card file(s) failed to load",
+                failed_files(&errors)
+            );
             Err(outcome_of(&errors))
+        }
+    }
+
+    /// Every card folder exists (else the command can't run: exit 2).
+    fn folders_exist(&self) -> Result<(), Outcome> {
+        match self.cards_dirs.iter().find(|d| !d.is_dir()) {
+            Some(d) => {
+                errln!(
+                    "error: card folder {} not found (use --cards DIR)",
+                    d.display()
+                );
+                Err(Outcome::Fatal)
+            }
+            None => Ok(()),
         }
     }
 }
@@ -150,7 +213,7 @@ pub fn cards(ctx: &Context, json: bool, filter: Option<&str>) -> Outcome {
             })
         })
         .collect();
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::out::stdout();
     if json {
         let facts: Vec<_> = shown.iter().map(|c| c.facts()).collect();
         let text = serde_json::to_string_pretty(&facts).expect("card facts serialise");
@@ -167,7 +230,7 @@ pub fn cards(ctx: &Context, json: bool, filter: Option<&str>) -> Outcome {
                 num(c.cost.map(i64::from)),
                 num(c.ram.map(i64::from)),
                 num(c.power.map(i64::from)),
-                c.full_name()
+                printable(&c.full_name())
             );
         }
         let _ = writeln!(out, "{} of {} cards", shown.len(), db.len());
@@ -175,19 +238,43 @@ pub fn cards(ctx: &Context, json: bool, filter: Option<&str>) -> Outcome {
     Outcome::Ok
 }
 
-/// The card files or folders a command works on: those given, else the card folder.
+/// Text as a terminal may show it: control characters (escape sequences, carriage returns,
+/// …) are written as escapes instead of being sent raw.
+pub(crate) fn printable(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_owned();
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// The card files or folders a command works on: those given (empty: the card folders).
 fn card_paths(ctx: &Context, paths: &[PathBuf]) -> Result<Vec<PathBuf>, Outcome> {
-    let paths = if paths.is_empty() {
-        vec![ctx.cards_dir.clone()]
-    } else {
-        paths.to_vec()
-    };
-    match paths.iter().find(|p| !p.exists()) {
+    if paths.is_empty() {
+        ctx.folders_exist()?;
+    }
+    match paths.iter().find(|p| std::fs::symlink_metadata(p).is_err()) {
         Some(p) => {
-            eprintln!("error: {} not found", p.display());
+            errln!("error: {} not found", p.display());
             Err(Outcome::Fatal)
         }
-        None => Ok(paths),
+        None => Ok(paths.to_vec()),
+    }
+}
+
+/// The cards a command works on: those of `paths`, else of the card folders (overlaid).
+fn load_paths(ctx: &Context, paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<CardError>) {
+    if paths.is_empty() {
+        ctx.load_layers(sources, &[])
+    } else {
+        load_cards(paths, sources)
     }
 }
 
@@ -204,15 +291,20 @@ struct CheckedCard {
 /// The pool the rulings of checked cards run against: the checked cards, plus the card folder's
 /// cards they do not replace (a card written outside the catalogue plays with catalogue cards).
 fn check_pool(ctx: &Context, paths: &[PathBuf], db: &CardDb, sources: &mut Sources) -> Pool {
-    let folder = std::fs::canonicalize(&ctx.cards_dir).ok();
-    let only_folder = paths
+    let folders: Vec<_> = ctx
+        .cards_dirs
         .iter()
-        .all(|p| std::fs::canonicalize(p).ok() == folder);
-    if only_folder || folder.is_none() {
+        .map(|d| std::fs::canonicalize(d).ok())
+        .collect();
+    let only_folders = paths.is_empty()
+        || paths
+            .iter()
+            .all(|p| folders.contains(&std::fs::canonicalize(p).ok()));
+    if only_folders {
         return Pool::from_db(db);
     }
     let known: std::collections::HashSet<&str> = db.cards().iter().map(|c| c.id.as_str()).collect();
-    let (catalogue, _) = load_cards(std::slice::from_ref(&ctx.cards_dir), sources);
+    let (catalogue, _) = ctx.load_layers(sources, &[]);
     let mut cards = db.cards().to_vec();
     cards.extend(
         catalogue
@@ -260,16 +352,49 @@ fn run_card_rulings(
     out
 }
 
-/// Where a ruling's `name = "…"` is written in its card file, if it can be found.
-fn ruling_span(sources: &Sources, card: &Card, name: &str) -> Option<gigscript_dsl::source::Span> {
-    let text = &sources.get(card.file).text;
-    let quoted = format!("\"{name}\"");
-    let from = text.find("[[ruling]]")?;
-    let at = from + text[from..].find(&quoted)?;
-    Some(gigscript_dsl::source::Span {
-        file: card.file,
-        start: at + 1,
-        end: at + quoted.len() - 1,
+/// Where each ruling's name is written in a card's file (the bytes inside its quotes), in the
+/// order of `card.rulings`.
+fn ruling_spans(sources: &Sources, card: &Card) -> Vec<Option<gigscript_dsl::source::Span>> {
+    ruling_name_spans(&sources.get(card.file).text)
+        .into_iter()
+        .map(|r| r.map(|r| gigscript_dsl::source::Span::new(card.file, r)))
+        .collect()
+}
+
+/// Files that failed to load: each counts once, however many problems it has.
+fn failed_files(errors: &[CardError]) -> usize {
+    let mut paths: Vec<&Path> = errors.iter().map(|e| e.path.as_path()).collect();
+    paths.sort_unstable();
+    paths.dedup();
+    paths.len()
+}
+
+/// A diagnostic as `gig check --json` lists it: message, severity, place and card.
+fn diagnostic_json(sources: &Sources, d: &Diagnostic, card: Option<&str>) -> serde_json::Value {
+    let primary = d.labels.iter().find(|l| l.primary).or(d.labels.first());
+    let (file, line, column) = match primary {
+        Some(l) => {
+            let (line, column) = sources.get(l.span.file).line_col(l.span.start);
+            (
+                Some(shown(sources.path(l.span.file))),
+                Some(line),
+                Some(column),
+            )
+        }
+        None => (None, None, None),
+    };
+    serde_json::json!({
+        "severity": match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        },
+        "message": d.message,
+        "file": file,
+        "line": line,
+        "column": column,
+        "card": card,
+        "label": primary.map(|l| l.message.as_str()),
+        "notes": d.notes,
     })
 }
 
@@ -286,22 +411,25 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
         Ok(g) => g,
         Err(e) => {
             ctx.report(&sources, &[e.in_file(grammar_file, 0).to_diagnostic()]);
-            eprintln!("error: the card grammar is invalid; this is a bug in gigscript");
+            errln!("error: the card grammar is invalid; this is a bug in gigscript");
             return Outcome::Fatal;
         }
     };
-    let (db, errors) = load_cards(&paths, &mut sources);
-    let mut diags = to_diags(&errors);
+    let (db, errors) = load_paths(ctx, &paths, &mut sources);
+    // Each diagnostic with the card it is about (none for a file that does not load).
+    let mut diags: Vec<(Diagnostic, Option<usize>)> =
+        to_diags(&errors).into_iter().map(|d| (d, None)).collect();
     let threads = default_threads();
     let pool = std::sync::Arc::new(check_pool(ctx, &paths, &db, &mut sources));
     let mut rulings = run_card_rulings(&pool, db.cards(), threads).into_iter();
     let mut checked = Vec::new();
-    for (card, c) in db
+    for (ix, (card, c)) in db
         .cards()
         .iter()
         .zip(check_cards(&grammar, db.cards(), threads))
+        .enumerate()
     {
-        diags.extend(c.diagnostics);
+        diags.extend(c.diagnostics.into_iter().map(|d| (d, Some(ix))));
         // Guarantee 4: every phrase lowers to the core, which executes; a card that does not
         // is a failure.
         let missing = match &c.script {
@@ -311,21 +439,27 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
             None => Vec::new(),
         };
         for u in &missing {
-            diags.push(
+            diags.push((
                 Diagnostic::error(format!("not executable: {} ({})", u.message, card.id))
                     .with_primary(u.span, "this does not lower to the core"),
-            );
+                Some(ix),
+            ));
         }
         let reports = rulings.next().unwrap_or_default();
-        for r in reports.iter().filter(|r| !r.passed()) {
+        let spans = if reports.iter().all(RulingReport::passed) {
+            Vec::new()
+        } else {
+            ruling_spans(&sources, card)
+        };
+        for (k, r) in reports.iter().enumerate().filter(|(_, r)| !r.passed()) {
             let mut d = Diagnostic::error(format!("ruling fails: {}: {}", card.id, r.name));
-            if let Some(span) = ruling_span(&sources, card, &r.name) {
+            if let Some(span) = spans.get(k).cloned().flatten() {
                 d = d.with_primary(span, "this ruling fails");
             }
             for f in &r.failures {
                 d = d.with_note(f.to_string());
             }
-            diags.push(d);
+            diags.push((d, Some(ix)));
         }
         checked.push(CheckedCard {
             parses: c.parses,
@@ -345,20 +479,22 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
         .iter()
         .map(|c| c.rulings.iter().filter(|r| r.passed()).count())
         .sum();
-    let total = db.len() + errors.len();
+    let failed = failed_files(&errors);
+    let total = db.len() + failed;
     let clean = errors.is_empty()
         && parsed == db.len()
         && round_trip == db.len()
         && ambiguous == 0
         && executable == db.len()
         && rulings_passed == rulings_total;
-    ctx.report(&sources, &diags);
+    let plain: Vec<Diagnostic> = diags.iter().map(|(d, _)| d.clone()).collect();
+    ctx.report(&sources, &plain);
     let mut summary = format!(
         "{total} cards: {parsed} parse, {round_trip} round-trip, {ambiguous} ambiguous, \
          {executable} executable, {rulings_passed}/{rulings_total} rulings pass"
     );
-    if !errors.is_empty() {
-        summary.push_str(&format!(", {} fail to load", errors.len()));
+    if failed > 0 {
+        summary.push_str(&format!(", {failed} fail to load"));
     }
     if json {
         let cards: Vec<_> = db
@@ -412,14 +548,18 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
             "executable": executable,
             "rulings_passed": rulings_passed,
             "rulings_total": rulings_total,
-            "fail_to_load": errors.len(),
+            "fail_to_load": failed,
             "ok": clean,
             "cards": cards,
+            "diagnostics": diags
+                .iter()
+                .map(|(d, c)| diagnostic_json(&sources, d, c.map(|i| db.cards()[i].id.as_str())))
+                .collect::<Vec<_>>(),
         });
         let text = serde_json::to_string_pretty(&doc).expect("json values serialise");
-        println!("{text}");
+        outln!("{text}");
     } else {
-        println!("{summary}");
+        outln!("{summary}");
     }
     if !errors.is_empty() {
         outcome_of(&errors)
@@ -451,7 +591,7 @@ pub fn fmt(ctx: &Context, check: bool, paths: &[PathBuf]) -> Outcome {
         Err(o) => return o,
     };
     let mut sources = Sources::new();
-    let (db, errors) = load_cards(&paths, &mut sources);
+    let (db, errors) = load_paths(ctx, &paths, &mut sources);
     let mut diags = to_diags(&errors);
     let mut outcome = if errors.is_empty() {
         Outcome::Ok
@@ -460,37 +600,24 @@ pub fn fmt(ctx: &Context, check: bool, paths: &[PathBuf]) -> Outcome {
     };
     let mut changed = Vec::new();
     for card in db.cards() {
-        let script = match parse_card(card) {
-            Ok(s) => s,
+        let file = sources.get(card.file);
+        let found = match gigscript_dsl::format::canonical_edits(card, &file.text) {
+            Ok(found) => found,
             Err(errs) => {
                 diags.extend(to_diags(&errs));
                 outcome = outcome.max_with(Outcome::Findings);
                 continue;
             }
         };
-        let file = sources.get(card.file);
-        let src = file.text.as_str();
-        let mut edits = Vec::new();
-        for (text, s) in textboxes(card, &script) {
-            let mut canonical = print_script(s);
-            if !text.text.ends_with('\n') {
-                canonical = canonical.trim_end_matches('\n').to_string();
-            }
-            if canonical == text.text {
-                continue;
-            }
-            let multiline = src[..text.offset.min(src.len())].ends_with("\"\"\"\n");
-            if !text.exact || (canonical.contains('\n') && !multiline) {
-                eprintln!(
-                    "warning: {}: `{}` is not written as a plain multi-line string; not rewritten",
-                    file.path.display(),
-                    card.id
-                );
-                outcome = outcome.max_with(Outcome::Findings);
-                continue;
-            }
-            edits.push((text.offset..text.offset + text.text.len(), canonical));
+        for _ in 0..found.not_plain {
+            errln!(
+                "warning: {}: `{}` is not written as a plain multi-line string; not rewritten",
+                file.path.display(),
+                card.id
+            );
+            outcome = outcome.max_with(Outcome::Findings);
         }
+        let edits = found.edits;
         if edits.is_empty() {
             continue;
         }
@@ -498,22 +625,18 @@ pub fn fmt(ctx: &Context, check: bool, paths: &[PathBuf]) -> Outcome {
         if check {
             continue;
         }
-        let mut new = src.to_string();
-        edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
-        for (range, text) in edits {
-            new.replace_range(range, &text);
-        }
-        if let Err(e) = std::fs::write(&file.path, new) {
-            eprintln!("error: cannot write {}: {e}", file.path.display());
+        let new = gigscript_dsl::format::apply(&file.text, edits);
+        if let Err(e) = crate::files::write_atomic(&file.path, new.as_bytes()) {
+            errln!("error: {e}");
             return Outcome::Fatal;
         }
     }
     ctx.report(&sources, &diags);
     for path in &changed {
         if check {
-            println!("would reformat {}", path.display());
+            outln!("would reformat {}", path.display());
         } else {
-            println!("reformatted {}", path.display());
+            outln!("reformatted {}", path.display());
         }
     }
     if check && !changed.is_empty() {
@@ -522,19 +645,37 @@ pub fn fmt(ctx: &Context, check: bool, paths: &[PathBuf]) -> Outcome {
     outcome
 }
 
-/// `gig explain CARD`: how the card's text was read.
+/// `gig explain CARD`: how the card's text was read. CARD is a card id of the card folders or
+/// the path of a card file (anywhere).
 pub fn explain(ctx: &Context, id: &str) -> Outcome {
     let mut sources = Sources::new();
-    let db = match ctx.load_db(&mut sources) {
-        Ok(db) => db,
-        Err(o) => return o,
-    };
-    let Some(card) = db.get(id) else {
-        match db.suggest_id(id) {
-            Some(s) => eprintln!("error: no card `{id}`; did you mean `{s}`?"),
-            None => eprintln!("error: no card `{id}`"),
+    let as_path = Path::new(id);
+    let is_file = std::fs::symlink_metadata(as_path).is_ok_and(|m| !m.is_dir());
+    let db = if is_file {
+        let (db, errors) = load_cards(&[as_path.to_path_buf()], &mut sources);
+        if !errors.is_empty() {
+            ctx.report(&sources, &to_diags(&errors));
+            return outcome_of(&errors);
         }
-        return Outcome::Findings;
+        db
+    } else {
+        match ctx.load_db(&mut sources) {
+            Ok(db) => db,
+            Err(o) => return o,
+        }
+    };
+    let card = if is_file {
+        db.cards().first()
+    } else {
+        db.get(id)
+    };
+    let Some(card) = card else {
+        // A card id that names nothing is a usage error, as in `gig test`.
+        match db.suggest_id(id) {
+            Some(s) => errln!("error: unknown card `{id}`; did you mean `{s}`?"),
+            None => errln!("error: unknown card `{id}` (and no such file)"),
+        }
+        return Outcome::Fatal;
     };
     let script = match parse_card(card) {
         Ok(s) => s,
@@ -544,8 +685,8 @@ pub fn explain(ctx: &Context, id: &str) -> Outcome {
         }
     };
     let file_text = &sources.get(card.file).text;
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{} ({})", card.full_name(), card.id);
+    let mut out = crate::out::stdout();
+    let _ = writeln!(out, "{} ({})", printable(&card.full_name()), card.id);
     for (_, s) in textboxes(card, &script) {
         let name = match s.textbox {
             Textbox::Top => "top textbox (about this Gear)",
@@ -594,13 +735,13 @@ pub fn deck_check(ctx: &Context, decks: &[PathBuf]) -> Outcome {
         ctx.report(&sources, &to_diags(&errors));
         if errors.is_empty() {
             let main: u32 = deck.main.iter().map(|e| e.count).sum();
-            println!(
+            outln!(
                 "{}: legal ({} Legends, {main} main cards)",
                 path.display(),
                 deck.legends.len()
             );
         } else {
-            println!("{}: {} problem(s)", path.display(), errors.len());
+            outln!("{}: {} problem(s)", path.display(), errors.len());
             outcome = outcome.max_with(Outcome::Findings);
         }
     }
@@ -612,6 +753,25 @@ pub fn deck_check(ctx: &Context, decks: &[PathBuf]) -> Outcome {
 struct RulingSet {
     file: String,
     rulings: Vec<Result<Ruling, BadRuling>>,
+    /// where each ruling's name is written (line, column), in the order of `rulings`
+    places: Vec<Option<(usize, usize)>>,
+}
+
+/// Where a ruling's name is written: line and column, if found.
+type Place = Option<(usize, usize)>;
+
+/// The line and column of each ruling's name in a TOML text.
+fn ruling_places(text: &str) -> Vec<Option<(usize, usize)>> {
+    let spans = ruling_name_spans(text);
+    if spans.is_empty() {
+        return Vec::new();
+    }
+    let mut file = Sources::new();
+    let f = file.add("", text);
+    spans
+        .into_iter()
+        .map(|r| r.map(|r| file.get(f).line_col(r.start)))
+        .collect()
 }
 
 /// The rule rulings beside the card folder: `<project>/tests/rulings/*.toml`, sorted.
@@ -653,6 +813,9 @@ fn is_card_file(path: &Path) -> bool {
 fn load_rulings_file(path: &Path) -> Result<RulingSet, (Outcome, String)> {
     use gigscript_dsl::card::{read_text, CardErrorKind};
     use gigscript_dsl::ruling::MAX_RULINGS_FILE_LEN;
+    if !path.exists() {
+        return Err((Outcome::Fatal, format!("{}: no such file", path.display())));
+    }
     let text = read_text(path, MAX_RULINGS_FILE_LEN).map_err(|(kind, e)| {
         let o = if kind == CardErrorKind::Io {
             Outcome::Fatal
@@ -661,10 +824,25 @@ fn load_rulings_file(path: &Path) -> Result<RulingSet, (Outcome, String)> {
         };
         (o, format!("{}: {e}", path.display()))
     })?;
-    let rulings = RulingsFile::parse_each(&text)
-        .map_err(|e| (Outcome::Findings, format!("{}: {e}", path.display())))?;
+    let rulings = RulingsFile::parse_each(&text).map_err(|e| {
+        // TOML that does not read is said at its place, `FILE:LINE:COL: …`.
+        let at = text.parse::<toml::Table>().err().and_then(|te| {
+            let span = te.span()?;
+            let (line, col) = gigscript_dsl::card::line_col(text.as_bytes(), span.start);
+            Some(format!(
+                "{}:{line}:{col}: invalid TOML: {}",
+                path.display(),
+                te.message().trim()
+            ))
+        });
+        (
+            Outcome::Findings,
+            at.unwrap_or_else(|| format!("{}: {e}", path.display())),
+        )
+    })?;
     Ok(RulingSet {
         file: shown(path),
+        places: ruling_places(&text),
         rulings,
     })
 }
@@ -678,9 +856,23 @@ pub fn test(
     json: bool,
 ) -> Outcome {
     let mut sources = Sources::new();
+    // A folder given to `--file` stands for its `*.toml` files (walked as card folders are).
+    let mut expanded = Vec::new();
+    for f in files {
+        if f.is_dir() {
+            let (found, errors) = gigscript_dsl::card::walk_card_folder(f);
+            if !errors.is_empty() {
+                ctx.report(&sources, &to_diags(&errors));
+                return outcome_of(&errors);
+            }
+            expanded.extend(found);
+        } else {
+            expanded.push(f.clone());
+        }
+    }
     // A `--file` that is a card file (it has an `id`) joins the pool; its rulings run.
     let (card_files, files): (Vec<PathBuf>, Vec<PathBuf>) =
-        files.iter().cloned().partition(|p| is_card_file(p));
+        expanded.into_iter().partition(|p| is_card_file(p));
     let db = match ctx.load_db_with(&mut sources, &card_files) {
         Ok(db) => db,
         Err(o) => return o,
@@ -690,6 +882,7 @@ pub fn test(
         db.get(id).map(|c| RulingSet {
             file: shown(sources.path(c.file)),
             rulings: c.rulings.iter().cloned().map(Ok).collect(),
+            places: ruling_places(&sources.get(c.file).text),
         })
     };
     for id in cards {
@@ -697,8 +890,8 @@ pub fn test(
             Some(set) => sets.push(set),
             None => {
                 match db.suggest_id(id) {
-                    Some(s) => eprintln!("error: unknown card `{id}`; did you mean `{s}`?"),
-                    None => eprintln!("error: unknown card `{id}`"),
+                    Some(s) => errln!("error: unknown card `{id}`; did you mean `{s}`?"),
+                    None => errln!("error: unknown card `{id}`"),
                 }
                 return Outcome::Fatal;
             }
@@ -716,38 +909,45 @@ pub fn test(
     let mut paths = files.to_vec();
     if cards.is_empty() && files.is_empty() && card_files.is_empty() {
         sets.extend(db.cards().iter().filter_map(|c| card_set(&c.id)));
-        paths = rule_rulings_files(&ctx.cards_dir);
+        paths = rule_rulings_files(ctx.cards_dir());
     }
     for path in &paths {
         match load_rulings_file(path) {
             Ok(set) => sets.push(set),
             Err((o, e)) => {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 return o;
             }
         }
     }
     let pool = std::sync::Arc::new(Pool::from_db(&db));
-    let results: Vec<(&str, RulingReport)> = sets
+    // Each report with its file as shown and where the ruling's name is written.
+    let results: Vec<(&str, Place, RulingReport)> = sets
         .iter()
         .flat_map(|set| {
-            set.rulings.iter().map(|r| {
+            set.rulings.iter().enumerate().map(|(k, r)| {
                 let report = match r {
                     Ok(r) => run_ruling(&pool, r),
                     Err(bad) => RulingReport::unreadable(bad),
                 };
-                (set.file.as_str(), report)
+                (
+                    set.file.as_str(),
+                    set.places.get(k).copied().flatten(),
+                    report,
+                )
             })
         })
         .collect();
-    let passed = results.iter().filter(|(_, r)| r.passed()).count();
-    let mut out = std::io::stdout().lock();
+    let passed = results.iter().filter(|(_, _, r)| r.passed()).count();
+    let mut out = crate::out::stdout();
     if json {
         let list: Vec<_> = results
             .iter()
-            .map(|(file, r)| {
+            .map(|(file, at, r)| {
                 serde_json::json!({
                     "file": file,
+                    "line": at.map(|a| a.0),
+                    "column": at.map(|a| a.1),
                     "name": r.name,
                     "rule": r.rule,
                     "passed": r.passed(),
@@ -760,9 +960,10 @@ pub fn test(
         let text = serde_json::to_string_pretty(&doc).expect("json values serialise");
         let _ = writeln!(out, "{text}");
     } else {
-        for (file, r) in results.iter().filter(|(_, r)| !r.passed()) {
+        for (file, at, r) in results.iter().filter(|(_, _, r)| !r.passed()) {
             let why: Vec<String> = r.failures.iter().map(ToString::to_string).collect();
-            let _ = writeln!(out, "FAIL {file}: {}: {}", r.name, why.join("; "));
+            let at = at.map_or(String::new(), |(line, col)| format!(":{line}:{col}"));
+            let _ = writeln!(out, "FAIL {file}{at}: {}: {}", r.name, why.join("; "));
             if verbose {
                 for line in &r.log {
                     let _ = writeln!(out, "    {line}");
@@ -819,7 +1020,7 @@ pub(crate) fn game_deck(
     let errors = check_deck(&deck, db);
     if !errors.is_empty() {
         ctx.report(sources, &to_diags(&errors));
-        eprintln!("error: {} is not a legal deck", path.display());
+        errln!("error: {} is not a legal deck", path.display());
         return Err(Outcome::Findings);
     }
     Ok((
@@ -837,4 +1038,16 @@ pub(crate) fn sample_deck(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("decks")
         .join(name)
+}
+
+/// `gig lsp`: the language server over stdio, with the card folder given (the first `--cards`,
+/// or `GIG_CARDS`), else the editor workspace's `cards/`, else the default card folder.
+pub fn lsp(ctx: &Context, cards: &[PathBuf]) -> Outcome {
+    match gigscript_lsp::run(cards.first().cloned(), ctx.cards_dir().to_path_buf()) {
+        Ok(()) => Outcome::Ok,
+        Err(e) => {
+            errln!("error: language server: {e}");
+            Outcome::Fatal
+        }
+    }
 }

@@ -1,6 +1,10 @@
 //! The `gig` command line: thin commands over gigscript-dsl and gigscript-engine.
 
+mod out;
+
 mod cmd;
+mod files;
+mod input;
 mod play;
 mod sim;
 
@@ -16,9 +20,10 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[derive(Parser)]
 #[command(name = "gig", version, about, long_about = None)]
 struct Cli {
-    /// Folder of card files (default: `cards/` here, else the project's)
-    #[arg(long, global = true, value_name = "DIR", env = "GIG_CARDS")]
-    cards: Option<PathBuf>,
+    /// Folder of card files (default: `cards/` here, else the project's); given several times,
+    /// later folders add their cards and replace the cards of the same id
+    #[arg(long, global = true, value_name = "DIR", env = "GIG_CARDS", action = clap::ArgAction::Append)]
+    cards: Vec<PathBuf>,
     /// When to colour diagnostics
     #[arg(long, global = true, value_enum, default_value_t = cmd::ColorChoice::Auto)]
     color: cmd::ColorChoice,
@@ -55,7 +60,7 @@ enum Command {
     },
     /// Show how a card's text was read: an indented tree with its bindings
     Explain {
-        /// The card id
+        /// A card id, or the path of a card file (also outside the card folders)
         card: String,
     },
     /// Run rulings: every card's and every `tests/rulings/*.toml` by default
@@ -63,8 +68,9 @@ enum Command {
         /// Run only these cards' rulings
         #[arg(value_name = "CARD")]
         card_ids: Vec<String>,
-        /// Run the rulings of these files (`[[ruling]]` tables)
-        #[arg(long = "file", value_name = "PATH")]
+        /// Run the rulings of these files and folders (`[[ruling]]` tables; card files join the
+        /// pool)
+        #[arg(long = "file", value_name = "PATH", num_args = 1..)]
         files: Vec<PathBuf>,
         /// Print the log of each failing ruling
         #[arg(long, short)]
@@ -129,6 +135,8 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         load: Option<PathBuf>,
     },
+    /// A language server for card, deck and rulings files, over stdin and stdout (for editors)
+    Lsp,
     /// Step through a saved game (Enter for the next choice), checking it reproduces its log
     Replay {
         /// The save file
@@ -164,6 +172,7 @@ enum DeckCommand {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let explicit_cards = cli.cards.clone();
     let ctx = cmd::Context::new(cli.cards, cli.color);
     let outcome = match cli.command {
         Command::Cards { json, filter } => cmd::cards(&ctx, json, filter.as_deref()),
@@ -225,6 +234,7 @@ fn main() -> ExitCode {
             },
         ),
         Command::Replay { file, to_end } => play::replay(&ctx, &file, to_end),
+        Command::Lsp => cmd::lsp(&ctx, &explicit_cards),
     };
     outcome.into()
 }

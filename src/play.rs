@@ -3,12 +3,16 @@
 //! labels of every choice so far and a digest of the card pool they were played with.
 
 use crate::cmd::{game_deck, sample_deck, Context, Outcome};
+use crate::input::{pick, read_line, LineError, MAX_INPUT_LINE};
+use crate::out::errln;
+#[allow(unused_imports)]
+use crate::out::outln;
 use crate::sim::mix;
-use gigscript_dsl::Sources;
+use gigscript_dsl::{CardDb, Sources};
 use gigscript_engine::bot::{bot_by_name, BOT_NAMES};
 use gigscript_engine::view::{SeenLegend, SeenUnit, View};
 use gigscript_engine::{Game, LogEntry, Outcome as GameOutcome, PlayerId, Pool};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -16,11 +20,36 @@ pub use gigscript_engine::save::{SaveFile, SavedDeck, MAX_SAVE_LEN, SAVE_FORMAT}
 /// Log lines shown under the board.
 const SHOWN_EVENTS: usize = 10;
 
-/// A stable digest (64-bit FNV-1a) of every card file under `cards` (by relative path, sorted)
-/// and of `grammar/card.pest` beside it, if present.
-pub fn pool_digest(cards: &Path) -> std::io::Result<String> {
-    let mut files = Vec::new();
-    collect_toml(cards, cards, &mut files)?;
+/// Largest card grammar read for the digest.
+const MAX_GRAMMAR_LEN: u64 = 1024 * 1024;
+
+/// A stable digest (64-bit FNV-1a) of the card files a game is played with (by path relative
+/// to their card folder, sorted; files of a second or later folder prefixed by its position)
+/// and of `grammar/card.pest` beside the first folder, if present. It hashes the text the cards
+/// were loaded from, so nothing is read twice and no read is unbounded.
+pub fn pool_digest(ctx: &Context, sources: &Sources, db: &CardDb) -> String {
+    let roots: Vec<PathBuf> = ctx
+        .cards_dirs
+        .iter()
+        .map(|d| std::fs::canonicalize(d).unwrap_or_else(|_| d.clone()))
+        .collect();
+    let mut files: Vec<(String, &str)> = db
+        .cards()
+        .iter()
+        .map(|c| {
+            let path = sources.path(c.file);
+            let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            let (k, rel) = roots
+                .iter()
+                .enumerate()
+                .rev()
+                .find_map(|(k, r)| real.strip_prefix(r).ok().map(|rel| (k, rel.to_path_buf())))
+                .unwrap_or((0, real.clone()));
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            let rel = if k == 0 { rel } else { format!("{k}/{rel}") };
+            (rel, sources.get(c.file).text.as_str())
+        })
+        .collect();
     files.sort();
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut feed = |bytes: &[u8]| {
@@ -29,34 +58,22 @@ pub fn pool_digest(cards: &Path) -> std::io::Result<String> {
             h = h.wrapping_mul(0x0000_0100_0000_01b3);
         }
     };
-    for (rel, path) in &files {
+    for (rel, text) in &files {
         feed(rel.as_bytes());
         feed(&[0]);
-        feed(&std::fs::read(path)?);
+        feed(text.as_bytes());
         feed(&[0]);
     }
-    let grammar = cards
+    let grammar = ctx
+        .cards_dir()
         .parent()
         .unwrap_or(Path::new("."))
         .join("grammar/card.pest");
-    if let Ok(text) = std::fs::read(&grammar) {
+    if let Ok(text) = gigscript_dsl::card::read_regular(&grammar, MAX_GRAMMAR_LEN) {
         feed(b"grammar/card.pest\0");
-        feed(&text);
+        feed(text.as_bytes());
     }
-    Ok(format!("{h:016x}"))
-}
-
-fn collect_toml(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            collect_toml(root, &path, out)?;
-        } else if path.extension().is_some_and(|e| e == "toml") {
-            let rel = path.strip_prefix(root).unwrap_or(&path);
-            out.push((rel.to_string_lossy().replace('\\', "/"), path));
-        }
-    }
-    Ok(())
+    format!("{h:016x}")
 }
 
 /// What `gig play` was asked.
@@ -97,7 +114,7 @@ impl Session {
     }
 
     fn apply_label(&mut self, label: &str) -> Result<(), String> {
-        self.game.apply_label(label).map_err(|e| format!("{e:?}"))?;
+        self.game.apply_label(label).map_err(|e| e.to_string())?;
         self.save.choices.push(label.to_owned());
         Ok(())
     }
@@ -144,23 +161,8 @@ impl Session {
     fn write(&mut self, path: &Path) -> Result<(), String> {
         self.save.log = self.log_text();
         let text = serde_json::to_string_pretty(&self.save).expect("a save serialises");
-        write_atomic(path, &(text + "\n"))
+        crate::files::write_atomic(path, (text + "\n").as_bytes())
     }
-}
-
-/// Writes a file through a temporary file beside it and a rename, so a failed write leaves
-/// the old file as it was.
-fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    let name = path
-        .file_name()
-        .map_or_else(|| "save".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let fail = |e: std::io::Error| format!("can't write {}: {e}", path.display());
-    std::fs::write(&tmp, text).map_err(fail)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        fail(e)
-    })
 }
 
 fn read_save(path: &Path) -> Result<SaveFile, (Outcome, String)> {
@@ -203,13 +205,72 @@ fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
 
 /// Loads the pool and checks the save's digest against it.
 fn open_save(ctx: &Context, path: &Path) -> Result<Session, Outcome> {
+    let save = read_save(path).map_err(|(o, msg)| {
+        errln!("error: {msg}");
+        o
+    })?;
+    open_read_save(ctx, path, save)
+}
+
+/// The decks of a save as deck files would give them, checked by the deck rules 7.3 and 3.20.
+fn check_saved_decks(save: &SaveFile, db: &CardDb) -> Result<(), String> {
+    use gigscript_dsl::deck::{check_deck, Deck, DeckEntry};
+    let mut sources = Sources::new();
+    let file = sources.add("save", "");
+    let span = gigscript_dsl::Span::new(file, 0..0);
+    for (seat, d) in save.decks.iter().enumerate() {
+        let entry = |id: &String, count: u32| DeckEntry {
+            id: id.clone(),
+            count,
+            span,
+        };
+        let mut main: Vec<DeckEntry> = Vec::new();
+        for id in &d.main {
+            match main.iter_mut().find(|e| &e.id == id) {
+                Some(e) => e.count = e.count.saturating_add(1),
+                None => main.push(entry(id, 1)),
+            }
+        }
+        let deck = Deck {
+            name: d.name.clone(),
+            legends: d.legends.iter().map(|id| entry(id, 1)).collect(),
+            main,
+            side: None,
+            legends_span: span,
+            main_span: span,
+            file,
+        };
+        if let Some(e) = check_deck(&deck, db).first() {
+            let rule = e.rule.map_or(String::new(), |r| format!(" (rule {r})"));
+            return Err(format!(
+                "the deck of seat {seat} is not legal: {}{rule}",
+                e.message
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A save already read: its bot, its decks and its digest checked against the cards here.
+fn open_read_save(ctx: &Context, path: &Path, save: SaveFile) -> Result<Session, Outcome> {
     let fail = |(o, msg): (Outcome, String)| {
-        eprintln!("error: {msg}");
+        errln!("error: {msg}");
         o
     };
-    let save = read_save(path).map_err(fail)?;
-    let digest = pool_digest(&ctx.cards_dir)
-        .map_err(|e| fail((Outcome::Fatal, format!("can't read the cards: {e}"))))?;
+    if !BOT_NAMES.contains(&save.bot.as_str()) {
+        return Err(fail((
+            Outcome::Findings,
+            format!(
+                "{}: unknown bot `{}` (one of {})",
+                path.display(),
+                save.bot,
+                BOT_NAMES.join(", ")
+            ),
+        )));
+    }
+    let mut sources = Sources::new();
+    let db = ctx.load_db(&mut sources)?;
+    let digest = pool_digest(ctx, &sources, &db);
     if save.digest != digest {
         return Err(fail((
             Outcome::Findings,
@@ -221,8 +282,8 @@ fn open_save(ctx: &Context, path: &Path) -> Result<Session, Outcome> {
             ),
         )));
     }
-    let mut sources = Sources::new();
-    let db = ctx.load_db(&mut sources)?;
+    check_saved_decks(&save, &db)
+        .map_err(|m| fail((Outcome::Findings, format!("{}: {m}", path.display()))))?;
     let pool = Arc::new(Pool::from_db(&db));
     let choices = save.choices.clone();
     let mut s = Session::new(
@@ -251,7 +312,7 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
         },
     };
     if bot_for(&session.save, 0).is_none() {
-        eprintln!(
+        errln!(
             "error: unknown bot `{}` (one of {})",
             session.save.bot,
             BOT_NAMES.join(", ")
@@ -260,19 +321,32 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
     }
     let human = PlayerId(session.save.human & 1);
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut out = std::io::stdout().lock();
+    let mut input = stdin.lock();
+    let mut line_no = 0;
+    let mut out = crate::out::stdout();
     loop {
         let Some(d) = session.game.decision_ref().cloned() else {
             let _ = write!(out, "{}", board(&session.game.view(human), &session.game));
+            let reasons = session.game.outcome_reasons(|p| {
+                if p == human {
+                    "you".into()
+                } else {
+                    "the bot".into()
+                }
+            });
             let _ = writeln!(
                 out,
-                "game over: {}",
-                result_text(session.game.outcome(), human)
+                "game over: {}{}",
+                result_text(session.game.outcome(), human),
+                if reasons.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", reasons.join("; "))
+                }
             );
             if let Some(path) = &args.save {
                 if let Err(m) = session.write(path) {
-                    eprintln!("error: {m}");
+                    errln!("error: {m}");
                     return Outcome::Fatal;
                 }
             }
@@ -292,7 +366,7 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
                 .swap_remove(ix.min(d.options.len() - 1));
             let _ = writeln!(out, "bot: {label}");
             if let Err(m) = session.apply_label(&label) {
-                eprintln!("error: the bot's choice failed (a bug in the engine): {m}");
+                errln!("error: the bot's choice failed (a bug in the engine): {m}");
                 return Outcome::Findings;
             }
             continue;
@@ -306,11 +380,30 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
         }
         let _ = write!(out, "> ");
         let _ = out.flush();
-        let Some(Ok(line)) = lines.next() else {
+        line_no += 1;
+        let line = match read_line(&mut input, MAX_INPUT_LINE) {
+            Ok(l) => l,
+            Err(LineError::TooLong) => {
+                let _ = writeln!(
+                    out,
+                    "line {line_no} is longer than {MAX_INPUT_LINE} bytes; ignored"
+                );
+                continue;
+            }
+            Err(LineError::NotUtf8) => {
+                errln!("error: standard input line {line_no} is not UTF-8 text");
+                return Outcome::Findings;
+            }
+            Err(LineError::Io(e)) => {
+                errln!("error: can't read standard input: {e}");
+                return Outcome::Fatal;
+            }
+        };
+        let Some(line) = line else {
             let _ = writeln!(out, "\ninput ended; the game is not over");
             if let Some(path) = &args.save {
                 if let Err(m) = session.write(path) {
-                    eprintln!("error: {m}");
+                    errln!("error: {m}");
                     return Outcome::Fatal;
                 }
             }
@@ -321,6 +414,14 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
             continue;
         }
         if line == "quit" || line == "q" {
+            // `quit` keeps the game when `--save` was given, as the end of input does.
+            if let Some(path) = &args.save {
+                if let Err(m) = session.write(path) {
+                    errln!("error: {m}");
+                    return Outcome::Fatal;
+                }
+                let _ = writeln!(out, "saved to {}", path.display());
+            }
             return Outcome::Ok;
         }
         if line == "help" || line == "?" {
@@ -371,42 +472,9 @@ fn bot_for(save: &SaveFile, choices: usize) -> Option<Box<dyn gigscript_engine::
     bot_by_name(&save.bot, mix(save.seed ^ 0xB07 ^ mix(choices as u64)))
 }
 
-/// The option a typed line names: its number, its exact label, or the only label containing
-/// the typed words in order.
-fn pick(labels: &[String], line: &str) -> Result<usize, String> {
-    if let Ok(n) = line.parse::<usize>() {
-        return if (1..=labels.len()).contains(&n) {
-            Ok(n - 1)
-        } else {
-            Err(format!("no option {n}: type 1 to {}", labels.len()))
-        };
-    }
-    if let Some(ix) = labels.iter().position(|l| l == line) {
-        return Ok(ix);
-    }
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let matches: Vec<usize> = labels
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| {
-            let mut rest = l.split_whitespace();
-            words.iter().all(|w| rest.any(|x| x == *w))
-        })
-        .map(|(k, _)| k)
-        .collect();
-    match matches.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(format!("no option matches `{line}`")),
-        _ => Err(format!(
-            "`{line}` matches {} options; be more precise",
-            matches.len()
-        )),
-    }
-}
-
 fn new_session(ctx: &Context, args: &PlayArgs) -> Result<Session, Outcome> {
     if !BOT_NAMES.contains(&args.bot.as_str()) {
-        eprintln!(
+        errln!(
             "error: unknown bot `{}` (one of {})",
             args.bot,
             BOT_NAMES.join(", ")
@@ -432,10 +500,7 @@ fn new_session(ctx: &Context, args: &PlayArgs) -> Result<Session, Outcome> {
             main: list.main,
         });
     }
-    let digest = pool_digest(&ctx.cards_dir).map_err(|e| {
-        eprintln!("error: can't read the cards: {e}");
-        Outcome::Fatal
-    })?;
+    let digest = pool_digest(ctx, &sources, &db);
     let save = SaveFile {
         format: SAVE_FORMAT,
         digest,
@@ -447,7 +512,7 @@ fn new_session(ctx: &Context, args: &PlayArgs) -> Result<Session, Outcome> {
         log: Vec::new(),
     };
     Session::new(Arc::new(Pool::from_db(&db)), save).map_err(|m| {
-        eprintln!("error: {m}");
+        errln!("error: {m}");
         Outcome::Findings
     })
 }
@@ -584,11 +649,12 @@ pub fn replay(ctx: &Context, file: &Path, to_end: bool) -> Outcome {
     let saved = match read_save(file) {
         Ok(s) => s,
         Err((o, m)) => {
-            eprintln!("error: {m}");
+            errln!("error: {m}");
             return o;
         }
     };
-    let session = match open_save(ctx, file) {
+    // The file is read once (it may be a FIFO): the session is built from what was read.
+    let session = match open_read_save(ctx, file, saved.clone()) {
         Ok(s) => s,
         Err(o) => return o,
     };
@@ -600,7 +666,7 @@ pub fn replay(ctx: &Context, file: &Path, to_end: bool) -> Outcome {
             .zip(&log)
             .position(|(a, b)| a != b)
             .unwrap_or(saved.log.len().min(log.len()));
-        eprintln!(
+        errln!(
             "error: {}: the replay departs from the saved log at line {} (saved `{}`, replayed `{}`)",
             file.display(),
             at + 1,
@@ -610,8 +676,8 @@ pub fn replay(ctx: &Context, file: &Path, to_end: bool) -> Outcome {
         return Outcome::Findings;
     }
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut out = std::io::stdout().lock();
+    let mut input = stdin.lock();
+    let mut out = crate::out::stdout();
     let mut stepping = !to_end;
     for (k, e) in session.game.log().iter().enumerate() {
         let _ = writeln!(out, "{}", log[k]);
@@ -619,10 +685,10 @@ pub fn replay(ctx: &Context, file: &Path, to_end: bool) -> Outcome {
         if stepping && is_choice {
             let _ = write!(out, "[Enter: next, `end`: to the end] ");
             let _ = out.flush();
-            match lines.next() {
-                Some(Ok(l)) if l.trim() == "end" => stepping = false,
-                Some(Ok(_)) => {}
-                _ => stepping = false,
+            match read_line(&mut input, MAX_INPUT_LINE) {
+                Ok(Some(l)) if l.trim() == "end" => stepping = false,
+                Ok(Some(_)) | Err(LineError::TooLong) => {}
+                Ok(None) | Err(_) => stepping = false,
             }
         }
     }

@@ -5,6 +5,7 @@
 //! any split into shards.
 
 use crate::cmd::{game_deck, sample_deck, Context, Outcome};
+use crate::out::{errln, outln};
 use gigscript_dsl::Sources;
 use gigscript_engine::bot::{bot_by_name, step, Bot, BOT_NAMES};
 use gigscript_engine::{Event, Game, LogEntry, Outcome as GameOutcome, Pool};
@@ -18,6 +19,12 @@ use std::time::Instant;
 
 /// Most decisions one simulated game may take before it is counted unfinished.
 pub const MAX_DECISIONS: u64 = 100_000;
+/// Most games one run may ask for (`--games`): a billion games is days of work already.
+pub const MAX_GAMES: u64 = 1_000_000_000;
+/// Most worker threads (`--threads`).
+pub const MAX_THREADS: usize = 256;
+/// Largest `gig sim --json` result `gig sim merge` reads (bytes).
+pub const MAX_RESULT_LEN: u64 = 16 * 1024 * 1024;
 
 /// What `gig sim` was asked.
 pub struct SimArgs {
@@ -292,10 +299,33 @@ fn parse_shard(s: &str) -> Option<(u64, u64)> {
     (n > 0 && i < n).then_some((i, n))
 }
 
+/// The number of game indices below `games` that are ≡ `i` (mod `n`).
+fn shard_len(games: u64, (i, n): (u64, u64)) -> u64 {
+    if i >= games {
+        0
+    } else {
+        (games - i - 1) / n + 1
+    }
+}
+
 /// `gig sim …`
 pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
+    if args.games > MAX_GAMES {
+        errln!(
+            "error: --games {} is more than the limit of {MAX_GAMES}; split the run with --shard",
+            args.games
+        );
+        return Outcome::Fatal;
+    }
+    if args.threads > MAX_THREADS {
+        errln!(
+            "error: --threads {} is more than the limit of {MAX_THREADS}",
+            args.threads
+        );
+        return Outcome::Fatal;
+    }
     let Some(shard) = args.shard.as_deref().map_or(Some((0, 1)), parse_shard) else {
-        eprintln!("error: --shard takes i/n with 0 <= i < n, e.g. 0/4");
+        errln!("error: --shard takes i/n with 0 <= i < n, e.g. 0/4");
         return Outcome::Fatal;
     };
     let mut bots = args.bots.clone();
@@ -306,7 +336,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
         bots.push(bots[0].clone());
     }
     if bots.len() != 2 || bots.iter().any(|b| !BOT_NAMES.contains(&b.as_str())) {
-        eprintln!(
+        errln!(
             "error: --bots takes one or two of {} (e.g. random,greedy)",
             BOT_NAMES.join(", ")
         );
@@ -321,7 +351,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
         args.decks.clone()
     };
     if decks.len() != 2 {
-        eprintln!("error: --decks takes two deck files");
+        errln!("error: --decks takes two deck files");
         return Outcome::Fatal;
     }
     let mut sources = Sources::new();
@@ -344,7 +374,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
     let template = match gigscript_engine::State::new_game(&pool, [&lists[0], &lists[1]], 0) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: the decks don't make a game: {e:?}");
+            errln!("error: the decks don't make a game: {e}");
             return Outcome::Findings;
         }
     };
@@ -354,10 +384,16 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
         bots: [bots[0].clone(), bots[1].clone()],
         seed: args.seed,
     };
-    let threads = if args.bench { 1 } else { args.threads };
-    let indices: Vec<u64> = (shard.0..args.games).step_by(shard.1 as usize).collect();
+    // `--bench` plays on one thread unless told otherwise.
+    let threads = if args.bench && args.threads == 0 {
+        1
+    } else {
+        args.threads
+    };
+    // The games of this shard, k = i + j·n for j below their count: streamed, never listed.
+    let count = shard_len(args.games, shard);
     let bar = if std::io::stderr().is_terminal() && !args.bench {
-        let bar = ProgressBar::new(indices.len() as u64);
+        let bar = ProgressBar::new(count);
         bar.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -370,8 +406,9 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
     let cpu_start = cpu_seconds();
     let start = Instant::now();
     let run = || {
-        indices
-            .par_iter()
+        (0..count)
+            .into_par_iter()
+            .map(|j| shard.0 + j * shard.1)
             .fold(
                 || {
                     (
@@ -380,7 +417,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
                         [vec![false; n_cards], vec![false; n_cards]],
                     )
                 },
-                |(mut acc, mut drawn, mut played), &k| {
+                |(mut acc, mut drawn, mut played), k| {
                     let p = table.play(k);
                     table.record(&mut acc, k, p, &mut drawn, &mut played);
                     if let Some(b) = &bar {
@@ -395,7 +432,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
     let acc = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(tp) => tp.install(run),
         Err(e) => {
-            eprintln!("error: can't start {threads} threads: {e}");
+            errln!("error: can't start {threads} threads: {e}");
             return Outcome::Fatal;
         }
     };
@@ -416,28 +453,53 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
         elapsed,
     );
     if args.bench {
-        println!(
-            "{} games {} vs {}, 1 thread: {:.0} games/s ({:.1} us a game, {:.0} decisions a game, {:.0} ns a decision)",
-            result.played,
-            result.bots[0],
-            result.bots[1],
-            result.games_per_s,
-            1e6 * elapsed / result.played.max(1) as f64,
-            result.mean_decisions,
-            1e9 * elapsed / result.decisions_total.max(1) as f64,
-        );
-        // On a shared machine wall-clock rates fall with the load; CPU time does not.
-        if let Some(cpu) = cpu.filter(|&c| c > 0.0) {
-            println!(
-                "cpu time {cpu:.2} s: {:.0} games per cpu-second",
-                result.played as f64 / cpu
+        let threads_used = if threads == 0 {
+            rayon::current_num_threads()
+        } else {
+            threads
+        };
+        let us_a_game = 1e6 * elapsed / result.played.max(1) as f64;
+        let ns_a_decision = 1e9 * elapsed / result.decisions_total.max(1) as f64;
+        let cpu = cpu.filter(|&c| c > 0.0);
+        if args.json {
+            let doc = serde_json::json!({
+                "games": result.played,
+                "bots": result.bots,
+                "threads": threads_used,
+                "elapsed_s": elapsed,
+                "games_per_s": result.games_per_s,
+                "us_a_game": us_a_game,
+                "decisions_a_game": result.mean_decisions,
+                "ns_a_decision": ns_a_decision,
+                "cpu_s": cpu,
+                "games_per_cpu_s": cpu.map(|c| result.played as f64 / c),
+            });
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&doc).expect("json values serialise")
             );
+        } else {
+            outln!(
+                "{} games {} vs {}, {threads_used} thread(s): {:.0} games/s ({us_a_game:.1} us a game, {:.0} decisions a game, {ns_a_decision:.0} ns a decision)",
+                result.played,
+                result.bots[0],
+                result.bots[1],
+                result.games_per_s,
+                result.mean_decisions,
+            );
+            // On a shared machine wall-clock rates fall with the load; CPU time does not.
+            if let Some(cpu) = cpu {
+                outln!(
+                    "cpu time {cpu:.2} s: {:.0} games per cpu-second",
+                    result.played as f64 / cpu
+                );
+            }
         }
     } else {
         emit(&result, args.json);
     }
     if result.errors > 0 {
-        eprintln!(
+        errln!(
             "error: {} game(s) stopped on an engine error (a bug in the engine); first at game index {}",
             result.errors,
             result.first_error.unwrap_or(0)
@@ -523,14 +585,14 @@ fn derive(r: &mut SimResult) {
 
 fn emit(r: &SimResult, json: bool) {
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(r).expect("results serialise")
         );
         return;
     }
     let pct = |x: u64| 100.0 * x as f64 / r.played.max(1) as f64;
-    println!(
+    outln!(
         "{} games (seed {}{}) in {:.2} s: {:.0} games/s",
         r.played,
         r.seed,
@@ -542,9 +604,9 @@ fn emit(r: &SimResult, json: bool) {
         r.elapsed_s,
         r.games_per_s
     );
-    println!("side  deck                       bot      wins     win%");
+    outln!("side  deck                       bot      wins     win%");
     for s in 0..2 {
-        println!(
+        outln!(
             "{:<5} {:<26} {:<8} {:>6}  {:>6.1}%",
             ["A", "B"][s],
             r.decks[s],
@@ -553,18 +615,21 @@ fn emit(r: &SimResult, json: bool) {
             pct(r.wins[s])
         );
     }
-    println!(
+    outln!(
         "ties {}, unfinished {}, engine errors {}",
-        r.ties, r.unfinished, r.errors
+        r.ties,
+        r.unfinished,
+        r.errors
     );
-    println!(
+    outln!(
         "mean turns {:.2}, mean decisions {:.1}",
-        r.mean_turns, r.mean_decisions
+        r.mean_turns,
+        r.mean_decisions
     );
-    println!();
-    println!("side  card                                          drawn   played  win% played");
+    outln!();
+    outln!("side  card                                          drawn   played  win% played");
     for c in &r.cards {
-        println!(
+        outln!(
             "{:<5} {:<44} {:>7} {:>8}  {:>6.1}%",
             ["A", "B"][c.side as usize & 1],
             c.id,
@@ -577,19 +642,30 @@ fn emit(r: &SimResult, json: bool) {
 
 /// `gig sim merge FILE…`: adds up shard results of one run.
 pub fn merge(files: &[PathBuf], json: bool) -> Outcome {
+    use gigscript_dsl::card::{read_text, CardErrorKind};
     let mut parts = Vec::new();
     for f in files {
-        let text = match std::fs::read_to_string(f) {
+        let text = match read_text(f, MAX_RESULT_LEN) {
             Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: can't read {}: {e}", f.display());
+            Err((CardErrorKind::Io, e)) => {
+                errln!("error: can't read {}: {e}", f.display());
                 return Outcome::Fatal;
+            }
+            Err((_, e)) => {
+                errln!("error: {}: {e}", f.display());
+                return Outcome::Findings;
             }
         };
         match serde_json::from_str::<SimResult>(&text) {
             Ok(r) => parts.push((f.clone(), r)),
             Err(e) => {
-                eprintln!("error: {}: not a `gig sim --json` result: {e}", f.display());
+                errln!(
+                    "error: {}:{}:{}: not a `gig sim --json` result: {}",
+                    f.display(),
+                    e.line(),
+                    e.column(),
+                    strip_position(&e.to_string())
+                );
                 return Outcome::Findings;
             }
         }
@@ -600,21 +676,83 @@ pub fn merge(files: &[PathBuf], json: bool) -> Outcome {
             Outcome::Ok
         }
         Err(msg) => {
-            eprintln!("error: {msg}");
+            errln!("error: {msg}");
             Outcome::Findings
         }
     }
+}
+
+/// serde_json's message without its ` at line L column C` suffix (the caller puts it first).
+fn strip_position(m: &str) -> &str {
+    m.find(" at line ").map_or(m, |i| &m[..i])
+}
+
+/// Checks one shard's results against themselves: its shards exist, it played exactly the
+/// games of those shards, and its totals can be (no more wins than games, no negative time).
+fn check_part(r: &SimResult) -> Result<(), String> {
+    let n = r.shard_count;
+    if n == 0 {
+        return Err("shard count 0".into());
+    }
+    if r.shards.is_empty() {
+        return Err("no shard listed".into());
+    }
+    if let Some(s) = r.shards.iter().find(|&&s| s >= n) {
+        return Err(format!(
+            "shard {s} is out of range (shards 0 to {} of {n})",
+            n - 1
+        ));
+    }
+    let mut expected: u64 = 0;
+    for &s in &r.shards {
+        expected = expected.saturating_add(shard_len(r.games, (s, n)));
+    }
+    if r.played != expected {
+        return Err(format!(
+            "{} games played, but shards {:?} of {n} of a {}-game run have {expected}",
+            r.played, r.shards, r.games
+        ));
+    }
+    let outcomes = [r.wins[0], r.wins[1], r.ties, r.unfinished, r.errors]
+        .iter()
+        .try_fold(0u64, |a, &b| a.checked_add(b));
+    if outcomes != Some(r.played) {
+        return Err(format!(
+            "wins, ties, unfinished games and errors don't add up to the {} games played",
+            r.played
+        ));
+    }
+    if !(r.elapsed_s.is_finite() && r.elapsed_s >= 0.0) {
+        return Err(format!("elapsed time {} is not a duration", r.elapsed_s));
+    }
+    match r.first_error {
+        Some(k) if k >= r.games || !r.shards.contains(&(k % n)) => {
+            return Err(format!(
+                "first error at game {k}, not a game of these shards"
+            ));
+        }
+        Some(_) if r.errors == 0 => return Err("a first error but no errors".into()),
+        None if r.errors > 0 => return Err("errors but no first error".into()),
+        _ => {}
+    }
+    for c in &r.cards {
+        if c.side > 1 || c.drawn > r.played || c.played > r.played || c.won_when_played > c.played {
+            return Err(format!(
+                "the statistics of `{}` (side {}) can't be: drawn {}, played {}, won {} of {} games",
+                c.id, c.side, c.drawn, c.played, c.won_when_played, r.played
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn merge_results(parts: &[(PathBuf, SimResult)]) -> Result<SimResult, String> {
     let Some((_, first)) = parts.first() else {
         return Err("nothing to merge".into());
     };
-    let mut total = first.clone();
-    total.shards.clear();
-    total.cards.clear();
-    let (mut acc_cards, mut order) = (std::collections::BTreeMap::new(), Vec::new());
-    let zero = SimResult {
+    let mut total = SimResult {
+        shards: Vec::new(),
+        cards: Vec::new(),
         played: 0,
         wins: [0; 2],
         ties: 0,
@@ -624,19 +762,25 @@ fn merge_results(parts: &[(PathBuf, SimResult)]) -> Result<SimResult, String> {
         turns_total: 0,
         decisions_total: 0,
         elapsed_s: 0.0,
-        ..total.clone()
+        ..first.clone()
     };
-    total = zero;
+    let mut acc_cards: std::collections::BTreeMap<(u8, String), [u64; 3]> =
+        std::collections::BTreeMap::new();
+    let overflow = || "the totals are too large to add up".to_string();
     for (path, r) in parts {
-        let same = r.decks == total.decks
-            && r.bots == total.bots
-            && r.seed == total.seed
-            && r.games == total.games
-            && r.shard_count == first.shard_count;
-        if !same {
+        check_part(r).map_err(|m| format!("{}: {m}", show(path)))?;
+        let differs = [
+            (r.decks != total.decks, "decks"),
+            (r.bots != total.bots, "bots"),
+            (r.seed != total.seed, "seed"),
+            (r.games != total.games, "number of games"),
+            (r.shard_count != total.shard_count, "shard count"),
+        ];
+        if let Some((_, what)) = differs.iter().find(|(d, _)| *d) {
             return Err(format!(
-                "{}: from another run (decks, bots, seed, games or shard count differ)",
-                show(path)
+                "{}: from another run (its {what} differs from {}'s)",
+                show(path),
+                show(&parts[0].0)
             ));
         }
         for s in &r.shards {
@@ -645,31 +789,41 @@ fn merge_results(parts: &[(PathBuf, SimResult)]) -> Result<SimResult, String> {
             }
             total.shards.push(*s);
         }
-        total.played += r.played;
-        total.wins[0] += r.wins[0];
-        total.wins[1] += r.wins[1];
-        total.ties += r.ties;
-        total.unfinished += r.unfinished;
-        total.errors += r.errors;
+        let add = |a: u64, b: u64| a.checked_add(b).ok_or_else(overflow);
+        total.played = add(total.played, r.played)?;
+        total.wins[0] = add(total.wins[0], r.wins[0])?;
+        total.wins[1] = add(total.wins[1], r.wins[1])?;
+        total.ties = add(total.ties, r.ties)?;
+        total.unfinished = add(total.unfinished, r.unfinished)?;
+        total.errors = add(total.errors, r.errors)?;
         total.first_error = match (total.first_error, r.first_error) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        total.turns_total += r.turns_total;
-        total.decisions_total += r.decisions_total;
+        total.turns_total = add(total.turns_total, r.turns_total)?;
+        total.decisions_total = add(total.decisions_total, r.decisions_total)?;
         total.elapsed_s += r.elapsed_s;
         for c in &r.cards {
-            let key = (c.side, c.id.clone());
-            if !acc_cards.contains_key(&key) {
-                order.push(key.clone());
-            }
-            let e: &mut [u64; 3] = acc_cards.entry(key).or_insert([0; 3]);
-            e[0] += c.drawn;
-            e[1] += c.played;
-            e[2] += c.won_when_played;
+            let e = acc_cards.entry((c.side, c.id.clone())).or_insert([0; 3]);
+            e[0] = add(e[0], c.drawn)?;
+            e[1] = add(e[1], c.played)?;
+            e[2] = add(e[2], c.won_when_played)?;
         }
     }
     total.shards.sort_unstable();
+    let missing: Vec<String> = (0..total.shard_count)
+        .filter(|s| total.shards.binary_search(s).is_err())
+        .take(20)
+        .map(|s| s.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "the shards don't make the whole run: shard(s) {}{} of {} missing",
+            missing.join(", "),
+            if missing.len() == 20 { ", …" } else { "" },
+            total.shard_count
+        ));
+    }
     total.cards = acc_cards
         .into_iter()
         .map(|((side, id), c)| CardStat {

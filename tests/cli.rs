@@ -325,8 +325,9 @@ fn explain_shows_bindings_and_references() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("b1 = \"a rival Unit\""), "{text}");
     assert!(text.contains("\"It\" → b1"), "{text}");
+    // An unknown card id is a usage error, as in `gig test` (one exit code per kind of failure).
     let out = gig(&["explain", "memory-relaps"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("did you mean `memory-relapse`?"));
 }
 
@@ -353,7 +354,7 @@ fn test_file_reports_the_failing_ruling_and_exits_1() {
     assert!(text.ends_with("1/2 rulings pass\n"), "{text}");
     assert!(
         text.contains(&format!(
-            "FAIL {fixture}: a wrong expectation fails: expected `me hand count = 1`: wanted 1, found 0"
+            "FAIL {fixture}:12:9: a wrong expectation fails: expected `me hand count = 1`: wanted 1, found 0"
         )),
         "{text}"
     );
@@ -378,9 +379,9 @@ fn test_reports_setup_errors_by_ruling_and_runs_the_rest() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     for line in [
-        "FAIL tests/fixtures/rulings/setup-errors.toml: a zone that does not exist: the ruling does not read: unknown field `graveyard`",
-        "FAIL tests/fixtures/rulings/setup-errors.toml: a die that does not exist: setup: bad die `d7:3` in me's setup",
-        "FAIL tests/fixtures/rulings/setup-errors.toml: an unknown card: setup: unknown card `psycho-squat`; did you mean `psycho-squad`?",
+        "FAIL tests/fixtures/rulings/setup-errors.toml:5:9: a zone that does not exist: the ruling does not read: unknown field `graveyard`",
+        "FAIL tests/fixtures/rulings/setup-errors.toml:10:9: a die that does not exist: setup: bad die `d7:3` in me's setup",
+        "FAIL tests/fixtures/rulings/setup-errors.toml:15:9: an unknown card: setup: unknown card `psycho-squat`; did you mean `psycho-squad`?",
         "1/4 rulings pass",
     ] {
         assert!(text.contains(line), "{line}\n{text}");
@@ -404,7 +405,7 @@ fn test_card_filters_and_unknown_cards_are_usage_errors() {
     let out = gig(&["test", "--file", "tests/decks/not-toml.toml"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("line 2, column 2"),
+        stderr(&out).contains("tests/decks/not-toml.toml:2:2: invalid TOML"),
         "{}",
         stderr(&out)
     );
@@ -605,7 +606,7 @@ fn every_malformed_fixture_is_a_located_error_with_exit_1() {
             "not UTF-8 text (invalid byte at line 1, column 19",
         ),
         ("deck-unknown-card.toml", ":1:12"),
-        ("rulings-bad-toml.toml", "line 2, column 21"),
+        ("rulings-bad-toml.toml", ":2:21: invalid TOML"),
         (
             "rulings-not-utf8.toml",
             "not UTF-8 text (invalid byte at line 2, column 15",
@@ -769,4 +770,583 @@ fn test_file_plays_phrases_no_catalogue_card_says() {
             "{text}"
         );
     }
+}
+
+/// Runs `gig` with its standard output (and, with `close_stderr`, its standard error) a pipe
+/// whose reader has already gone, as `gig … | head -0` leaves it.
+fn gig_into_closed_pipe(args: &[&str], close_stderr: bool) -> Output {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gig"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(if close_stderr {
+            Stdio::piped()
+        } else {
+            Stdio::inherit()
+        })
+        .spawn()
+        .expect("gig runs");
+    drop(child.stdout.take());
+    if close_stderr {
+        drop(child.stderr.take());
+    }
+    child.wait_with_output().expect("gig ends")
+}
+
+#[test]
+fn a_closed_pipe_ends_every_command_quietly_with_exit_0() {
+    // Issue 15: `gig cards | head -1` panicked (`failed printing to stdout`, exit 101).
+    for args in [
+        &["cards"][..],
+        &["cards", "--json"],
+        &["check"],
+        &["check", "--json"],
+        &["explain", "memory-relapse"],
+        &["test", "chrome-fang"],
+        &["sim", "--games", "4"],
+        &["deck", "check", "decks/red-street.toml"],
+    ] {
+        let out = gig_into_closed_pipe(args, false);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+    }
+    // A command whose diagnostics go to a closed standard error ends quietly too.
+    let out = gig_into_closed_pipe(&["check", "tests/fixtures/check/failing-ruling"], true);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// A scratch folder for one test, removed and made afresh.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gig-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The facts of a vanilla Unit `id` of set `alpha`, as the first lines of its card file.
+fn unit_facts(id: &str) -> String {
+    format!(
+        "id = \"{id}\"\nname = \"{id}\"\ntype = \"unit\"\ncolor = \"red\"\ncost = 2\nram = 1\npower = 2\ntags = []\nsell = false\nset = \"alpha\"\ntext = \"\"\n"
+    )
+}
+
+#[test]
+fn check_of_a_card_file_of_failing_inline_rulings_is_bounded_and_located() {
+    // Issue 17: every error re-printed its whole source line (a 215 KB file of failing inline
+    // rulings on one line wrote gigabytes); a failing inline ruling had no location at all.
+    let dir = scratch_dir("inline-rulings").join("alpha");
+    std::fs::create_dir_all(&dir).unwrap();
+    let rulings: Vec<String> = (0..1500)
+        .map(|k| format!("{{ name = 'wrong {k}', steps = [\"no-such-option\"] }}"))
+        .collect();
+    let text = format!(
+        "{}ruling = [{}]\n",
+        unit_facts("many-rulings"),
+        rulings.join(", ")
+    );
+    let path = dir.join("many-rulings.toml");
+    std::fs::write(&path, &text).unwrap();
+    let out = gig(&["check", path.to_str().unwrap()]);
+    let err = stderr(&out);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        &err[..err.len().min(2000)]
+    );
+    assert!(err.len() < 100_000, "{} bytes of diagnostics", err.len());
+    assert!(
+        err.lines().all(|l| l.chars().count() < 400),
+        "a line is quoted whole"
+    );
+    assert!(
+        err.contains("many-rulings.toml:12:21"),
+        "{}",
+        &err[..err.len().min(2000)]
+    );
+    assert!(err.contains("wrong 0"), "{}", &err[..err.len().min(2000)]);
+    assert!(
+        err.contains("more problem(s) in"),
+        "{}",
+        &err[err.len().saturating_sub(2000)..]
+    );
+    let summary = String::from_utf8_lossy(&out.stdout);
+    assert!(summary.contains("0/1500 rulings pass"), "{summary}");
+}
+
+#[test]
+fn a_deck_of_errors_on_one_line_gives_bounded_output() {
+    let dir = scratch_dir("deck-of-errors");
+    let legends: Vec<String> = (0..1500).map(|k| format!("\"no-card-{k}\"")).collect();
+    let deck = dir.join("errors.toml");
+    std::fs::write(
+        &deck,
+        format!(
+            "legends = [{}]\n[main]\nchrome-fang = 3\n",
+            legends.join(", ")
+        ),
+    )
+    .unwrap();
+    let out = gig(&["deck", "check", deck.to_str().unwrap()]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.len() < 100_000, "{} bytes of diagnostics", err.len());
+    assert!(
+        err.contains("errors.toml:1:12"),
+        "{}",
+        &err[..err.len().min(2000)]
+    );
+    assert!(
+        err.contains("more problem(s) in"),
+        "{}",
+        &err[err.len().saturating_sub(500)..]
+    );
+}
+
+#[test]
+fn check_counts_cards_not_errors() {
+    // A file with three problems is one card that fails to load.
+    let out = gig(&[
+        "check",
+        "tests/fixtures/bad-cards/alpha/several-problems.toml",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("1 cards: 0 parse"), "{text}");
+    assert!(text.contains("1 fail to load"), "{text}");
+}
+
+#[test]
+fn a_failing_ruling_with_a_single_quoted_name_is_located() {
+    let dir = scratch_dir("single-quoted").join("alpha");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("quoted.toml");
+    std::fs::write(
+        &path,
+        format!(
+            "{}\n[[ruling]]\nname = 'it draws 5'\nsteps = [\"pass\"]\nexpect = [\"me hand count = 5\"]\n",
+            unit_facts("quoted")
+        ),
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let out = gig(&["check", p]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("quoted.toml:14:9"), "{err}");
+    // `gig test` names the same place.
+    let out = gig(&["test", "--file", p]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("quoted.toml:14:9: it draws 5: "), "{text}");
+}
+
+#[test]
+fn check_json_carries_every_diagnostic() {
+    // Issue 15: an editor or CI needs the messages and their places.
+    let out = gig(&[
+        "check",
+        "--json",
+        "tests/fixtures/check/failing-ruling",
+        "tests/fixtures/bad-cards/alpha/unknown-key.toml",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let diags = doc["diagnostics"].as_array().expect("a diagnostics list");
+    let ruling = diags
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().starts_with("ruling fails"))
+        .expect("the failing ruling");
+    assert_eq!(ruling["severity"], "error");
+    assert_eq!(ruling["card"], "throwaway-wrong-ruling");
+    assert_eq!(ruling["line"], 27);
+    assert_eq!(ruling["column"], 9);
+    assert!(ruling["file"]
+        .as_str()
+        .unwrap()
+        .ends_with("throwaway-wrong-ruling.toml"));
+    assert!(ruling["notes"][0]
+        .as_str()
+        .unwrap()
+        .contains("found [floor-it]"));
+    let key = diags
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().contains("unknown key"))
+        .expect("the load error");
+    assert_eq!(
+        (key["line"].as_u64(), key["column"].as_u64()),
+        (Some(7), Some(1))
+    );
+    assert!(key["file"].as_str().unwrap().ends_with("unknown-key.toml"));
+}
+
+/// `gig` with a time limit: a run still going after `secs` seconds is killed and reported as a
+/// hang (`None`), so a test of a hang fails instead of hanging.
+fn gig_within(secs: u64, args: &[&str], dir: Option<&Path>) -> Option<Output> {
+    use std::process::Stdio;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gig"));
+    cmd.args(args)
+        .current_dir(dir.unwrap_or(Path::new(env!("CARGO_MANIFEST_DIR"))))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("gig runs");
+    let start = std::time::Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return Some(child.wait_with_output().unwrap());
+        }
+        if start.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// A card folder `<scratch>/cards` with one vanilla Unit `alpha/solo.toml`.
+fn one_card_folder(name: &str) -> std::path::PathBuf {
+    let cards = scratch_dir(name).join("cards");
+    std::fs::create_dir_all(cards.join("alpha")).unwrap();
+    std::fs::write(cards.join("alpha/solo.toml"), unit_facts("solo")).unwrap();
+    cards
+}
+
+#[test]
+fn symlink_loops_in_the_card_folder_neither_hang_nor_load_a_card_twice() {
+    // Issue 17: two links to `.` hung every command; one self-link loaded each card 41 times.
+    let cards = one_card_folder("symlink-loops");
+    std::os::unix::fs::symlink(".", cards.join("alpha/again")).unwrap();
+    std::os::unix::fs::symlink("..", cards.join("alpha/up")).unwrap();
+    std::os::unix::fs::symlink("solo.toml", cards.join("alpha/twin.toml")).unwrap();
+    let dir = cards.to_str().unwrap();
+    let out = gig_within(20, &["--cards", dir, "cards"], None).expect("gig cards hangs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    assert!(text.contains("1 of 1 cards"), "{text}");
+}
+
+#[test]
+fn a_link_out_of_the_card_folder_is_not_followed() {
+    let cards = one_card_folder("link-out");
+    let outside = cards.parent().unwrap().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("stray.toml"), unit_facts("stray")).unwrap();
+    std::os::unix::fs::symlink(outside.join("stray.toml"), cards.join("alpha/stray.toml")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", cards.join("alpha/zero.toml")).unwrap();
+    std::os::unix::fs::symlink(&outside, cards.join("alpha/elsewhere")).unwrap();
+    let out = gig_within(20, &["--cards", cards.to_str().unwrap(), "check"], None)
+        .expect("gig check hangs");
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    for link in ["alpha/stray.toml", "alpha/zero.toml", "alpha/elsewhere"] {
+        assert!(
+            err.contains(&format!("{link}: a symbolic link out of the card folder")),
+            "{link}: {err}"
+        );
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(": 1 parse,"), "{text}");
+}
+
+#[test]
+fn a_fifo_in_the_card_folder_is_refused_not_read() {
+    // A FIFO named `*.toml` hung every command that loaded the folder (and the save digest).
+    let cards = one_card_folder("fifo");
+    let fifo = cards.join("alpha/pipe.toml");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let save = "tests/fixtures/malformed/save-other-pool.json";
+    for args in [
+        &["cards"][..],
+        &["check"],
+        &["play"],
+        &["play", "--load", save],
+        &["replay", save, "--to-end"],
+    ] {
+        let mut all = vec!["--cards", cards.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let out = gig_within(20, &all, None).unwrap_or_else(|| panic!("{args:?} hangs"));
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("alpha/pipe.toml: not a regular file (a FIFO)"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn an_unreadable_subfolder_is_blamed_by_its_own_path_and_its_siblings_load() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let cards = one_card_folder("unreadable");
+    let locked = cards.join("locked");
+    std::fs::create_dir_all(&locked).unwrap();
+    std::fs::write(locked.join("hidden.toml"), unit_facts("hidden")).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    // Root reads any folder: run as an ordinary user then (the scratch folder is readable).
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gig"));
+    cmd.args(["--cards", cards.to_str().unwrap(), "check"])
+        .env("NO_COLOR", "1");
+    let root = std::fs::metadata("/proc/self").map(|m| {
+        use std::os::unix::fs::MetadataExt;
+        m.uid() == 0
+    });
+    if root.unwrap_or(false) {
+        cmd.uid(65534).gid(65534);
+    }
+    let out = cmd.output().unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let err = stderr(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{text}{err}");
+    assert!(
+        err.contains(&format!("cannot read folder {}", locked.display())),
+        "{err}"
+    );
+    assert!(
+        text.contains(": 1 parse, 1 round-trip"),
+        "the sibling card still loads: {text}"
+    );
+}
+
+#[test]
+fn a_card_file_whose_name_is_not_utf8_is_an_error() {
+    use std::os::unix::ffi::OsStrExt;
+    let cards = one_card_folder("non-utf8-name");
+    let name = std::ffi::OsStr::from_bytes(b"sol\xff.toml");
+    std::fs::write(cards.join("alpha").join(name), unit_facts("solo-two")).unwrap();
+    let out = gig(&["--cards", cards.to_str().unwrap(), "check"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("file name is not UTF-8"), "{err}");
+}
+
+#[test]
+fn later_card_folders_add_cards_and_replace_cards_of_the_same_id() {
+    // Issue 15: a designer overlays a folder of new cards on the catalogue.
+    let extra = scratch_dir("overlay").join("cards");
+    std::fs::create_dir_all(extra.join("alpha")).unwrap();
+    std::fs::write(extra.join("alpha/brand-new.toml"), unit_facts("brand-new")).unwrap();
+    let fang = std::fs::read_to_string("cards/welcometonightcityretail/chrome-fang.toml")
+        .unwrap()
+        .replace("power = 6", "power = 9")
+        .replace("set = \"welcometonightcityretail\"", "set = \"alpha\"");
+    std::fs::write(extra.join("alpha/chrome-fang.toml"), fang).unwrap();
+    let x = extra.to_str().unwrap();
+    let out = gig(&["--cards", "cards", "--cards", x, "cards"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    assert!(text.contains("156 of 156 cards"), "{text}");
+    assert!(text.contains("brand-new"), "{text}");
+    let fang = text
+        .lines()
+        .find(|l| l.starts_with("chrome-fang "))
+        .unwrap();
+    assert!(fang.contains("power  9"), "{fang}");
+    // The overlaid pool plays: a sample deck (with chrome-fang) checks against it.
+    let out = gig(&[
+        "--cards",
+        "cards",
+        "--cards",
+        x,
+        "deck",
+        "check",
+        "decks/red-street.toml",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn copy_counts_that_would_wrap_are_counted_in_full() {
+    // Issue 17: with a reprint beside the card (same name and subtitle, another id), a deck of
+    // 4,294,967,299 main cards was legal (a u32 count wrapped); so was a side deck of
+    // 4,294,967,295 + 8 cards.
+    let extra = scratch_dir("wrap").join("cards");
+    std::fs::create_dir_all(extra.join("alpha")).unwrap();
+    let detonate = std::fs::read_to_string(
+        std::fs::read_dir("cards")
+            .unwrap()
+            .map(|d| d.unwrap().path().join("detonate.toml"))
+            .find(|p| p.exists())
+            .unwrap(),
+    )
+    .unwrap();
+    let reprint = detonate
+        .replace("id = \"detonate\"", "id = \"detonate-reprint\"")
+        .lines()
+        .map(|l| {
+            if l.starts_with("set = ") {
+                "set = \"alpha\""
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    let reprint = match reprint.find("[[ruling]]") {
+        Some(i) => reprint[..i].to_owned(),
+        None => reprint,
+    };
+    std::fs::write(extra.join("alpha/detonate-reprint.toml"), reprint).unwrap();
+    let red = std::fs::read_to_string("decks/red-street.toml").unwrap();
+    let main = red.replace(
+        "detonate = 3",
+        "detonate = 4294967295\ndetonate-reprint = 4",
+    );
+    let side = format!("{red}\n[side]\ndetonate = 4294967295\nchrome-fang = 8\n");
+    let dir = extra.parent().unwrap();
+    std::fs::write(dir.join("main.toml"), main).unwrap();
+    std::fs::write(dir.join("side.toml"), side).unwrap();
+    let x = extra.to_str().unwrap();
+    for (deck, message) in [
+        (
+            "main.toml",
+            "the main deck has 4294967338 cards; it needs 40 to 50",
+        ),
+        ("main.toml", "4294967299 copies of \"Detonate\""),
+        (
+            "side.toml",
+            "the side deck has 4294967303 cards; a side deck has 7",
+        ),
+    ] {
+        let path = dir.join(deck);
+        let out = gig(&[
+            "--cards",
+            "cards",
+            "--cards",
+            x,
+            "deck",
+            "check",
+            path.to_str().unwrap(),
+        ]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{deck}: {err}");
+        assert!(err.contains(message), "{deck}: {message}: {err}");
+    }
+}
+
+#[test]
+fn card_facts_beyond_their_bounds_are_located_errors() {
+    // Issue 17: `power = 2147483647` with Mantis Blades became negative.
+    for (key, value) in [
+        ("power", "2147483647"),
+        ("cost", "4294967295"),
+        ("ram", "1000"),
+    ] {
+        let dir = scratch_dir(&format!("facts-{key}")).join("alpha");
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = unit_facts("big").replace(
+            &format!("{key} = {}", if key == "ram" { "1" } else { "2" }),
+            &format!("{key} = {value}"),
+        );
+        let path = dir.join("big.toml");
+        std::fs::write(&path, text).unwrap();
+        let out = gig(&["check", path.to_str().unwrap()]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{key}: {err}");
+        assert!(
+            err.contains(&format!("`{key}` {value} is out of range")),
+            "{key}: {err}"
+        );
+        let line = match key {
+            "cost" => 5,
+            "ram" => 6,
+            _ => 7,
+        };
+        assert!(err.contains(&format!("big.toml:{line}:")), "{key}: {err}");
+    }
+}
+
+#[test]
+fn fmt_writes_a_new_file_and_renames_it_over_the_old_one() {
+    // Issue 17: `gig fmt` wrote card files in place (a full disk left a truncated card).
+    use std::os::unix::fs::PermissionsExt;
+    let path = scratch_card("fmt-new-file", "{Play}   draw 2.");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let before = std::fs::read_to_string(&path).unwrap();
+    let old = path.with_extension("old");
+    std::fs::hard_link(&path, &old).unwrap();
+    let out = gig(&["fmt", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&path)
+        .unwrap()
+        .contains("{Play} Draw 2."));
+    // The old file was not written: a second name for it still holds the old text.
+    assert_eq!(std::fs::read_to_string(&old).unwrap(), before);
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640, "the file keeps its permissions");
+    let entries = std::fs::read_dir(path.parent().unwrap()).unwrap().count();
+    assert_eq!(entries, 2, "no temporary file is left");
+}
+
+#[test]
+fn ruling_setups_the_rules_cannot_reach_are_refused_with_the_key() {
+    // Issue 17: a Legend in the field as a card, Gear on Gear, … were accepted; a blank step
+    // picked the only option; `d4:256` said "the value is not a number".
+    let fixture = "tests/fixtures/rulings/unreachable.toml";
+    let out = gig(&["test", "--file", fixture]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    for line in [
+        ":5:9: a null-cost Legend in the field: setup: `me.field[0]`: `saburo-arasaka-stubborn-patriarch` is a Legend without a cost",
+        ":11:9: a Gear on a Gear: setup: `me.hand[0].gear[0]`: `mantis-blades` can't be equipped to `mantis-blades`, a Gear",
+        ":19:9: a Gear equipped to a face-down Legend: setup: `rival.legends[0].gear[0]`: `mantis-blades` can't be equipped to `v-streetkid`, a face-down Legend",
+        ":25:9: a Legend in the hand: setup: `me.hand[0]`: `v-streetkid` is a Legend",
+        ":31:9: a die value out of range: setup: bad die `d4:256` in me's setup: the value is out of range",
+        ":37:9: a blank step: step 1: the step is blank",
+        "0/6 rulings pass",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+}
+
+#[test]
+fn explain_takes_a_card_file_outside_the_card_folder() {
+    let fixture = "tests/fixtures/cards/alpha/throwaway-fixer-squeeze.toml";
+    let out = gig(&["explain", fixture]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(text.contains("(throwaway-fixer-squeeze)"), "{text}");
+    assert!(text.contains("rules text:"), "{text}");
+}
+
+#[test]
+fn test_file_takes_several_files_and_folders() {
+    let out = gig(&[
+        "test",
+        "--file",
+        "tests/fixtures/rulings/one-pass-one-fail.toml",
+        "tests/fixtures/cards/alpha",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    // the failing ruling of the rulings file, and the fixture cards' rulings (all passing)
+    assert!(text.contains("a wrong expectation fails"), "{text}");
+    let (n, m) = text
+        .lines()
+        .last()
+        .and_then(|l| l.strip_suffix(" rulings pass"))
+        .and_then(|l| l.split_once('/'))
+        .unwrap();
+    let (n, m): (usize, usize) = (n.parse().unwrap(), m.parse().unwrap());
+    assert_eq!(m - n, 1, "{text}");
+    assert!(m > 40, "{text}");
+}
+
+#[test]
+fn cards_escapes_control_characters_in_card_names() {
+    let cards = scratch_dir("escapes").join("cards");
+    std::fs::create_dir_all(cards.join("alpha")).unwrap();
+    let text = unit_facts("sneaky").replace("name = \"sneaky\"", "name = \"Sneaky\\u001b[2J\\rX\"");
+    std::fs::write(cards.join("alpha/sneaky.toml"), text).unwrap();
+    let out = gig(&["--cards", cards.to_str().unwrap(), "cards"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", stderr(&out));
+    assert!(!text.contains('\u{1b}') && !text.contains('\r'), "{text:?}");
+    assert!(text.contains("Sneaky\\u{1b}[2J\\rX"), "{text}");
 }

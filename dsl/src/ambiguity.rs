@@ -430,6 +430,10 @@ impl Grammar {
             .collect();
         // pest_meta's optimizer is most of the cost of loading the grammar (about 100 ms a
         // grammar in release): optimize the two grammars side by side.
+        // WebAssembly has no threads: one after the other there.
+        #[cfg(target_arch = "wasm32")]
+        let (optimized, reversed_optimized) = (optimize(rules), optimize(reversed_rules));
+        #[cfg(not(target_arch = "wasm32"))]
         let (optimized, reversed_optimized) = std::thread::scope(|scope| {
             let reversed = scope.spawn(|| optimize(reversed_rules));
             let optimized = optimize(rules);
@@ -459,6 +463,16 @@ impl Grammar {
             optimized,
             per_rule,
         })
+    }
+
+    /// The VM of the grammar as written (for completion, [`crate::complete`]).
+    pub(crate) fn written(&self) -> &Vm {
+        &self.original
+    }
+
+    /// The optimized rules as written (for completion, [`crate::complete`]).
+    pub(crate) fn written_rules(&self) -> &[OptimizedRule] {
+        &self.optimized
     }
 
     /// Whether the grammar has a rule with this name.

@@ -11,6 +11,13 @@ use toml::Spanned;
 
 /// Largest card file the loader reads; anything bigger is rejected, not read.
 pub const MAX_CARD_FILE_LEN: u64 = 256 * 1024;
+/// Largest cost a card may have (the catalogue's highest is 9).
+pub const MAX_COST: u32 = 99;
+/// Largest RAM a card may have (the catalogue's highest is 5).
+pub const MAX_RAM: u32 = 99;
+/// Largest printed power, either way (the catalogue's highest is 15; the rules set no limit).
+/// With at most a few thousand cards in a game, sums of printed powers stay far inside `i32`.
+pub const MAX_POWER: i32 = 999;
 
 /// A card type (rule 3.21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -275,6 +282,12 @@ pub enum CardErrorKind {
     UnexpectedPower,
     /// `top` on a card that is not a Gear
     TopOnNonGear,
+    /// a FIFO, device, socket or a symbolic link out of the folder where a card file should be
+    NotRegular,
+    /// a file or folder name that is not UTF-8 (the id and set checks need it)
+    BadFileName,
+    /// a fact (cost, RAM, power) beyond the bounds a card may have
+    FactOutOfRange,
 }
 
 /// A problem with a card file, with the place it was found.
@@ -397,30 +410,163 @@ impl CardDb {
     }
 }
 
-/// Every `*.toml` file under `root`, sorted.
+/// Every `*.toml` file under `root`, sorted; the first problem of the walk is an error (see
+/// [`walk_card_folder`] for all of them).
 pub fn card_files(root: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_owned()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir)? {
-            let path = entry?.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "toml") {
-                out.push(path);
+    let (files, errors) = walk_card_folder(root);
+    match errors.into_iter().next() {
+        Some(e) => Err(std::io::Error::other(e.message)),
+        None => Ok(files),
+    }
+}
+
+/// Every `*.toml` regular file under `root`, sorted by path, and a located error for each thing
+/// of the walk that can't be a card file.
+///
+/// The walk (walkdir) never follows a symbolic link, so a link can't make it loop or visit a
+/// file twice: a link whose target is inside the folder is skipped (the walk reaches the target
+/// by its own path); a link out of the folder (or one that leads nowhere), named `*.toml` or
+/// leading to a folder, is an error. Only regular files are listed: a FIFO, device or socket
+/// named `*.toml` is an error and is never opened. A subfolder that can't be read is an error
+/// naming that subfolder; the walk goes on with its siblings.
+pub fn walk_card_folder(root: &Path) -> (Vec<PathBuf>, Vec<CardError>) {
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    let real_root = std::fs::canonicalize(root).ok();
+    let is_toml = |p: &Path| p.extension().is_some_and(|e| e == "toml");
+    let walk = walkdir::WalkDir::new(root)
+        .follow_links(false)
+        .sort_by_file_name();
+    for entry in walk {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                let path = e.path().unwrap_or(root).to_owned();
+                let why = e
+                    .io_error()
+                    .map_or_else(|| e.to_string(), ToString::to_string);
+                errors.push(io_error_at(
+                    &path,
+                    CardErrorKind::Io,
+                    format!("cannot read folder {}: {why}", path.display()),
+                ));
+                continue;
             }
+        };
+        let path = entry.path();
+        let kind = entry.file_type();
+        if kind.is_dir() {
+            continue;
+        }
+        if kind.is_symlink() {
+            let target = std::fs::canonicalize(path).ok();
+            let inside = match (&target, &real_root) {
+                (Some(t), Some(r)) => t.starts_with(r),
+                _ => false,
+            };
+            let to_dir = target.as_ref().is_some_and(|t| t.is_dir());
+            if !inside && (is_toml(path) || to_dir || target.is_none()) {
+                errors.push(io_error_at(
+                    path,
+                    CardErrorKind::NotRegular,
+                    format!(
+                        "{}: a symbolic link out of the card folder (not followed)",
+                        path.display()
+                    ),
+                ));
+            }
+            continue;
+        }
+        if !is_toml(path) {
+            continue;
+        }
+        if !kind.is_file() {
+            errors.push(not_regular(path, &kind));
+            continue;
+        }
+        files.push(path.to_owned());
+    }
+    files.sort();
+    (files, errors)
+}
+
+/// The error for a non-regular file where a card file should be.
+fn not_regular(path: &Path, kind: &std::fs::FileType) -> CardError {
+    io_error_at(
+        path,
+        CardErrorKind::NotRegular,
+        format!(
+            "{}: not a regular file ({})",
+            path.display(),
+            file_kind(kind)
+        ),
+    )
+}
+
+/// What a file that is not a regular file is, in plain words.
+fn file_kind(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
         }
     }
-    out.sort();
-    Ok(out)
+    if kind.is_dir() {
+        "a folder"
+    } else if kind.is_symlink() {
+        "a symbolic link"
+    } else {
+        "not a file"
+    }
+}
+
+/// Reads a file found by a folder walk: like [`read_text`], but the file must be a regular file
+/// when it is opened (it is opened without blocking and checked, so a FIFO put in its place
+/// after the walk is refused, not waited on).
+pub fn read_regular(path: &Path, max: u64) -> Result<String, (CardErrorKind, String)> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options
+        .open(path)
+        .map_err(|e| (CardErrorKind::Io, e.to_string()))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| (CardErrorKind::Io, e.to_string()))?;
+    if !meta.is_file() {
+        return Err((
+            CardErrorKind::NotRegular,
+            format!("not a regular file ({})", file_kind(&meta.file_type())),
+        ));
+    }
+    read_bounded_text(file, path, max)
 }
 
 /// Reads a file as UTF-8 text, refusing files over `max` bytes. At most `max + 1` bytes are
 /// read, whatever the file claims to be (a device or a file that grows can't make it allocate
 /// without bound).
 pub fn read_text(path: &Path, max: u64) -> Result<String, (CardErrorKind, String)> {
-    use std::io::Read;
     let file = std::fs::File::open(path).map_err(|e| (CardErrorKind::Io, e.to_string()))?;
+    read_bounded_text(file, path, max)
+}
+
+fn read_bounded_text(
+    file: std::fs::File,
+    path: &Path,
+    max: u64,
+) -> Result<String, (CardErrorKind, String)> {
+    use std::io::Read;
     let mut bytes = Vec::new();
     file.take(max.saturating_add(1))
         .read_to_end(&mut bytes)
@@ -441,6 +587,27 @@ pub fn read_text(path: &Path, max: u64) -> Result<String, (CardErrorKind, String
         (
             CardErrorKind::NotUtf8,
             format!("not UTF-8 text (invalid byte at line {line}, column {col}, offset {at})"),
+        )
+    })
+}
+
+/// The error of a card file whose name or folder name is not UTF-8: its id and set could not be
+/// checked against them.
+fn file_name_error(path: &Path) -> Option<CardError> {
+    let stem_ok = path.file_stem().is_some_and(|s| s.to_str().is_some());
+    let dir_ok = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .is_none_or(|s| s.to_str().is_some());
+    (!stem_ok || !dir_ok).then(|| {
+        io_error_at(
+            path,
+            CardErrorKind::BadFileName,
+            format!(
+                "{}: the {} name is not UTF-8; a card file is `<set>/<id>.toml`",
+                path.display(),
+                if stem_ok { "folder" } else { "file" }
+            ),
         )
     })
 }
@@ -466,18 +633,26 @@ pub fn load_cards(paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<Card
     let mut errors = Vec::new();
     for p in paths {
         if p.is_dir() {
-            match card_files(p) {
-                Ok(fs) => files.extend(fs),
-                Err(e) => errors.push(io_error(p, CardErrorKind::Io, e.to_string())),
-            }
+            let (found, walk_errors) = walk_card_folder(p);
+            files.extend(found.into_iter().map(|f| (f, true)));
+            errors.extend(walk_errors);
         } else {
-            files.push(p.clone());
+            files.push((p.clone(), false));
         }
     }
     let mut cards: Vec<Card> = Vec::new();
     let mut seen: HashMap<String, Span> = HashMap::new();
-    for path in files {
-        let text = match read_text(&path, MAX_CARD_FILE_LEN) {
+    for (path, walked) in files {
+        if let Some(e) = file_name_error(&path) {
+            errors.push(e);
+            continue;
+        }
+        let read = if walked {
+            read_regular(&path, MAX_CARD_FILE_LEN)
+        } else {
+            read_text(&path, MAX_CARD_FILE_LEN)
+        };
+        let text = match read {
             Ok(t) => t,
             Err((kind, msg)) => {
                 errors.push(io_error(&path, kind, msg));
@@ -487,6 +662,11 @@ pub fn load_cards(paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<Card
         let file = sources.add(path.clone(), text);
         match parse_card(sources, file) {
             Ok(card) => {
+                let limits = fact_limits(sources, &card);
+                if !limits.is_empty() {
+                    errors.extend(limits);
+                    continue;
+                }
                 if let Some(first) = seen.get(&card.id) {
                     let mut e = CardError::at(
                         CardErrorKind::DuplicateId,
@@ -511,13 +691,80 @@ pub fn load_cards(paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<Card
     (CardDb::from_cards(cards), errors)
 }
 
+#[derive(Deserialize)]
+struct FactSpans {
+    cost: Option<Spanned<toml::Value>>,
+    ram: Option<Spanned<toml::Value>>,
+    power: Option<Spanned<toml::Value>>,
+}
+
+/// The facts of a loaded card beyond their bounds ([`MAX_COST`], [`MAX_RAM`], [`MAX_POWER`]),
+/// each an error at its value.
+pub fn fact_limits(sources: &Sources, card: &Card) -> Vec<CardError> {
+    let out = [
+        (
+            "cost",
+            card.cost.is_some_and(|c| c > MAX_COST),
+            card.cost.map(i64::from),
+            format!("0 to {MAX_COST}"),
+        ),
+        (
+            "ram",
+            card.ram.is_some_and(|r| r > MAX_RAM),
+            card.ram.map(i64::from),
+            format!("0 to {MAX_RAM}"),
+        ),
+        (
+            "power",
+            card.power
+                .is_some_and(|p| p.unsigned_abs() > MAX_POWER.unsigned_abs()),
+            card.power.map(i64::from),
+            format!("-{MAX_POWER} to {MAX_POWER}"),
+        ),
+    ];
+    if out.iter().all(|(_, bad, _, _)| !bad) {
+        return Vec::new();
+    }
+    let src = &sources.get(card.file).text;
+    let spans = toml::from_str::<FactSpans>(src).ok();
+    let path = sources.path(card.file);
+    out.into_iter()
+        .filter(|(_, bad, _, _)| *bad)
+        .map(|(key, _, value, range)| {
+            let span = spans.as_ref().and_then(|s| match key {
+                "cost" => s.cost.as_ref(),
+                "ram" => s.ram.as_ref(),
+                _ => s.power.as_ref(),
+            });
+            let span = span.map_or(card.id_span, |v| Span::new(card.file, v.span()));
+            CardError::at(
+                CardErrorKind::FactOutOfRange,
+                path,
+                span,
+                key,
+                format!("`{key}` {} is out of range", value.unwrap_or(0)),
+            )
+            .label(format!("a card's {key} is {range}"))
+        })
+        .collect()
+}
+
 fn io_error(path: &Path, kind: CardErrorKind, message: String) -> CardError {
+    let message = match kind {
+        CardErrorKind::NotRegular => format!("{}: {message}", path.display()),
+        _ => format!("cannot read {}: {message}", path.display()),
+    };
+    io_error_at(path, kind, message)
+}
+
+/// An error about a file as a whole, with its message as given.
+fn io_error_at(path: &Path, kind: CardErrorKind, message: String) -> CardError {
     CardError {
         kind,
         path: path.to_owned(),
         span: None,
         key: None,
-        message: format!("cannot read {}: {message}", path.display()),
+        message,
         label: String::new(),
         help: None,
         related: None,

@@ -283,12 +283,14 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
             legend_names.insert(&card.name, e);
         }
         // Rule 3.20.5: each Legend raises the RAM limit of its colour.
-        *ram.entry(card.color).or_default() += card.ram.unwrap_or(0);
+        let r = ram.entry(card.color).or_default();
+        *r = r.saturating_add(card.ram.unwrap_or(0));
     }
 
-    // Rule 7.3.2: 40 to 50 main cards.
-    let total: u32 = deck.main.iter().map(|e| e.count).sum();
-    if !(MIN_MAIN..=MAX_MAIN).contains(&total) {
+    // Rule 7.3.2: 40 to 50 main cards. Counts are added as u64: entries of up to u32::MAX
+    // copies each can't wrap around into a legal total.
+    let total: u64 = deck.main.iter().map(|e| u64::from(e.count)).sum();
+    if !(u64::from(MIN_MAIN)..=u64::from(MAX_MAIN)).contains(&total) {
         errors.push(DeckError::new(
             DeckErrorKind::MainSize,
             "7.3.2",
@@ -296,7 +298,7 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
             format!("the main deck has {total} cards; it needs {MIN_MAIN} to {MAX_MAIN}"),
         ));
     }
-    let mut copies: BTreeMap<String, (u32, Vec<&DeckEntry>)> = BTreeMap::new();
+    let mut copies: BTreeMap<String, (u64, Vec<&DeckEntry>)> = BTreeMap::new();
     for e in &deck.main {
         let Some(card) = db.get(&e.id) else {
             errors.push(unknown(e));
@@ -326,7 +328,7 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
             continue;
         }
         let slot = copies.entry(card.full_name()).or_default();
-        slot.0 += e.count;
+        slot.0 += u64::from(e.count);
         slot.1.push(e);
         // Rules 7.3.4 and 3.20.5.2: RAM within the limit of the card's colour.
         let limit = ram.get(&card.color).copied().unwrap_or(0);
@@ -344,7 +346,7 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
         }
     }
     for (name, (n, entries)) in &copies {
-        if *n > MAX_COPIES {
+        if *n > u64::from(MAX_COPIES) {
             let ids: Vec<_> = entries.iter().map(|e| format!("`{}`", e.id)).collect();
             errors.push(DeckError::new(
                 DeckErrorKind::TooManyCopies,
@@ -358,13 +360,13 @@ pub fn check_deck(deck: &Deck, db: &CardDb) -> Vec<DeckError> {
         }
     }
     if let Some(side) = &deck.side {
-        let n: u32 = side.iter().map(|e| e.count).sum();
+        let n: u64 = side.iter().map(|e| u64::from(e.count)).sum();
         for e in side {
             if db.get(&e.id).is_none() {
                 errors.push(unknown(e));
             }
         }
-        if n != SIDE_DECK_SIZE {
+        if n != u64::from(SIDE_DECK_SIZE) {
             let mut err = DeckError::new(
                 DeckErrorKind::SideSize,
                 "7.3",

@@ -31,14 +31,18 @@ pub mod ambiguity;
 pub mod ast;
 pub mod card;
 pub mod check;
+pub mod complete;
 pub mod deck;
 pub mod diag;
+pub mod format;
+pub mod lower;
 pub mod lower_old;
 pub mod parse;
 pub mod prim;
 pub mod print;
 pub mod ruling;
 pub mod source;
+pub mod syntax;
 
 pub use card::{Card, CardDb, CardType, Color, Keyword};
 pub use deck::Deck;

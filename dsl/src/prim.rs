@@ -366,6 +366,8 @@ pub enum Action {
         n: Num,
         /// `Draw up to 2`: 0..=n, chosen first, then exactly that many (rule 11.5.2.2)
         up_to: bool,
+        /// the drawn cards are bound here (`Draw 1. If it's a Unit, …`)
+        into: Option<Slot>,
     },
     /// cards go to a zone: `Add it to your hand`, `Discard 1`, `Trash it`, `Bottom-deck the rest`,
     /// `Return … to its owner's hand`, `remove this Legend from the game`
@@ -1417,7 +1419,7 @@ mod show {
     impl Display for Action {
         fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
             match self {
-                Action::Draw { who, n, up_to } => {
+                Action::Draw { who, n, up_to, .. } => {
                     write!(f, "(draw {who} {}{n})", if *up_to { "up-to " } else { "" })
                 }
                 Action::Move { what, to, verb } => write!(f, "(move {what} {to:?} {verb:?})"),

@@ -53,7 +53,7 @@ pub struct PlayerSetup {
 }
 
 /// A card in a setup: an id, or a table with its state.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum CardEntry {
     /// just the id: ready, face-down for Legends, no Lag
@@ -93,13 +93,67 @@ pub struct CardState {
 }
 
 /// Eddies in a setup: a number of ready filler cards, or specific cards.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Eddies {
     /// this many ready Eddies
     Count(u32),
     /// these cards, face-down
     Cards(Vec<CardEntry>),
+}
+
+// Setup entries are read by hand so that a wrong one says what a card author writes instead
+// (an untagged enum would only say that no variant matched).
+impl<'de> Deserialize<'de> for CardEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = CardEntry;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(
+                    "a card: its id (\"chrome-fang\") or a table ({ card = \"chrome-fang\", spent = true })",
+                )
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<CardEntry, E> {
+                Ok(CardEntry::Id(v.to_owned()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<CardEntry, A::Error> {
+                CardState::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(CardEntry::Full)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl<'de> Deserialize<'de> for Eddies {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Eddies;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a number of ready Eddies (eddies = 3) or a list of cards")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Eddies, E> {
+                u32::try_from(v).map(Eddies::Count).map_err(|_| {
+                    E::custom(format!(
+                        "{v} Eddies: a number of ready Eddies is 0 or more (eddies = 3)"
+                    ))
+                })
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Eddies, E> {
+                self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Eddies, A::Error> {
+                Vec::<CardEntry>::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))
+                    .map(Eddies::Cards)
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// Which player, from the scenario's point of view.
@@ -189,6 +243,43 @@ impl RulingsFile {
     }
 }
 
+#[derive(Deserialize)]
+struct NameOnly {
+    name: Option<toml::Spanned<toml::Value>>,
+}
+
+#[derive(Deserialize)]
+struct Names {
+    #[serde(default)]
+    ruling: Vec<NameOnly>,
+}
+
+/// Where each ruling's name is written in a TOML text (a card file or a rulings file), in the
+/// order of its `ruling` array: the bytes inside the quotes, however the string is quoted
+/// (`"…"`, `'…'`, `"""…"""`, inline or `[[ruling]]` tables). `None` for a ruling without a
+/// string `name`; an empty list when the text does not read.
+pub fn ruling_name_spans(text: &str) -> Vec<Option<std::ops::Range<usize>>> {
+    let Ok(names) = toml::from_str::<Names>(text) else {
+        return Vec::new();
+    };
+    names
+        .ruling
+        .iter()
+        .map(|r| {
+            let n = r.name.as_ref()?;
+            n.get_ref().as_str()?;
+            let span = n.span();
+            let raw = text.get(span.clone())?;
+            let quote = if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
+                3
+            } else {
+                1
+            };
+            (span.len() >= 2 * quote).then(|| span.start + quote..span.end - quote)
+        })
+        .collect()
+}
+
 /// A message of several lines (`…\nin \`me\``) on one line.
 fn one_line(text: &str) -> String {
     text.lines()
@@ -235,6 +326,47 @@ steps = "pass"
         )
         .unwrap();
         assert_eq!(&whole.rulings[0], fine);
+    }
+
+    #[test]
+    fn ruling_names_are_located_however_they_are_quoted() {
+        let text = "id = 'x'\nruling = [{ name = 'single' }, { steps = [] }, { name = \"double\" }]\n[more]\n";
+        let spans = ruling_name_spans(text);
+        assert_eq!(spans.len(), 3);
+        assert_eq!(&text[spans[0].clone().unwrap()], "single");
+        assert_eq!(spans[1], None);
+        assert_eq!(&text[spans[2].clone().unwrap()], "double");
+        let text =
+            "[[ruling]]\nname = '''three'''\n[ruling.me]\nhand = []\n[[ruling]]\nname = \"two\"\n";
+        let spans = ruling_name_spans(text);
+        assert_eq!(&text[spans[0].clone().unwrap()], "three");
+        assert_eq!(&text[spans[1].clone().unwrap()], "two");
+    }
+
+    #[test]
+    fn bad_setup_entries_say_what_a_card_author_writes() {
+        // Issue 17: they printed "data did not match any variant of untagged enum …".
+        let text = "[[ruling]]\nname = \"a\"\n[ruling.me]\nhand = [3]\n[[ruling]]\nname = \"b\"\n[ruling.me]\neddies = \"lots\"\n[[ruling]]\nname = \"c\"\n[ruling.me]\neddies = -2\n";
+        let got = RulingsFile::parse_each(text).unwrap();
+        let msg = |k: usize| got[k].as_ref().unwrap_err().message.clone();
+        assert!(
+            msg(0).contains("a card: its id (\"chrome-fang\") or a table"),
+            "{}",
+            msg(0)
+        );
+        assert!(
+            msg(1).contains("a number of ready Eddies (eddies = 3) or a list of cards"),
+            "{}",
+            msg(1)
+        );
+        assert!(
+            msg(2).contains("a number of ready Eddies is 0 or more"),
+            "{}",
+            msg(2)
+        );
+        for k in 0..3 {
+            assert!(!msg(k).contains("untagged"), "{}", msg(k));
+        }
     }
 
     #[test]

@@ -41,6 +41,19 @@ pub struct SourceFile {
     /// the whole text
     pub text: String,
     line_starts: Vec<usize>,
+    /// the text is ASCII: a column is a byte count (no walk over a long line)
+    ascii: bool,
+    /// for text that is not ASCII: the characters before each multiple of [`MARK`] bytes, so a
+    /// column costs at most one block's walk, however long its line
+    marks: Vec<usize>,
+}
+
+/// Bytes between two character-count marks of a [`SourceFile`].
+const MARK: usize = 1024;
+
+/// Characters that start in `bytes` (UTF-8 bytes that are not continuation bytes).
+fn chars_in(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
 }
 
 impl SourceFile {
@@ -48,7 +61,19 @@ impl SourceFile {
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
+        let ascii = text.is_ascii();
+        let marks = if ascii {
+            Vec::new()
+        } else {
+            let mut marks = vec![0];
+            for block in text.as_bytes().chunks(MARK) {
+                marks.push(marks[marks.len() - 1] + chars_in(block));
+            }
+            marks
+        };
         SourceFile {
+            ascii,
+            marks,
             path,
             text,
             line_starts,
@@ -63,11 +88,45 @@ impl SourceFile {
             Err(l) => l - 1,
         };
         let start = self.line_starts[line];
-        let col = self
-            .text
-            .get(start..offset)
-            .map_or(offset - start, |s| s.chars().count());
+        let col = if self.ascii {
+            offset - start
+        } else {
+            self.chars_before(offset) - self.chars_before(start)
+        };
         (line + 1, col + 1)
+    }
+
+    /// Characters that start before byte `offset` (for text that is not ASCII).
+    fn chars_before(&self, offset: usize) -> usize {
+        let block = offset / MARK;
+        let from = block * MARK;
+        self.marks[block.min(self.marks.len() - 1)] + chars_in(&self.text.as_bytes()[from..offset])
+    }
+
+    /// The 0-based line containing a byte offset.
+    pub fn line_index_of(&self, offset: usize) -> usize {
+        let offset = offset.min(self.text.len());
+        match self.line_starts.binary_search(&offset) {
+            Ok(l) => l,
+            Err(l) => l - 1,
+        }
+    }
+
+    /// The bytes of a 0-based line, with its newline.
+    pub fn line_range(&self, line: usize) -> Option<Range<usize>> {
+        let start = *self.line_starts.get(line)?;
+        let end = self
+            .line_starts
+            .get(line + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        Some(start..end)
+    }
+
+    /// The bytes of the line containing `offset`, with its newline.
+    pub fn line_range_of(&self, offset: usize) -> Range<usize> {
+        self.line_range(self.line_index_of(offset))
+            .unwrap_or(self.text.len()..self.text.len())
     }
 
     /// The text of the 0-based line containing `offset`, without its newline.
@@ -140,5 +199,16 @@ mod tests {
         assert_eq!(f.line_col(3), (2, 1));
         assert_eq!(f.line_col(3 + '☆'.len_utf8()), (2, 2));
         assert_eq!(f.line_of(4), "☆x");
+    }
+
+    #[test]
+    fn columns_of_a_long_line_that_is_not_ascii_are_counted_in_characters() {
+        let mut s = Sources::new();
+        let text = format!("☆\n{}x", "é".repeat(5000));
+        let id = s.add("a.toml", text.clone());
+        let at = text.len() - 1;
+        assert_eq!(s.get(id).line_col(at), (2, 5001));
+        assert_eq!(s.get(id).line_col(text.len()), (2, 5002));
+        assert_eq!(s.get(id).line_col(1 + '☆'.len_utf8() + 2 * 1000), (2, 1001));
     }
 }

@@ -214,6 +214,48 @@ impl Game {
     }
 
     /// The result, once the game is over.
+    /// Why the game ended, one reason per player who won or lost (rules 1.10–1.16), each
+    /// naming the player with `name`; empty while the game goes on.
+    pub fn outcome_reasons(&self, name: impl Fn(PlayerId) -> String) -> Vec<String> {
+        let st = &self.state;
+        if st.outcome.is_none() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for p in PlayerId::BOTH {
+            if st.won[p.ix()] {
+                let gigs = st.gig_count(p);
+                out.push(if gigs >= crate::rules::GIGS_TO_WIN {
+                    format!(
+                        "{} has {gigs} Gigs (rule {})",
+                        name(p),
+                        if st.overtime { "1.11" } else { "1.10" }
+                    )
+                } else {
+                    format!("{} wins by a card's effect (rule 1.12)", name(p))
+                });
+            }
+            if st.lost[p.ix()] {
+                let drew = self
+                    .log
+                    .iter()
+                    .any(|e| matches!(e, LogEntry::Event(crate::log::Event::DrewFromEmpty(q)) if *q == p));
+                let conceded = self.log.iter().any(|e| {
+                    matches!(e, LogEntry::Choice { player, label, .. } if *player == p && label == "concede")
+                });
+                out.push(if conceded {
+                    format!("{} conceded (rule 1.16)", name(p))
+                } else if drew {
+                    format!("{} had to draw from an empty deck (rule 1.14)", name(p))
+                } else {
+                    format!("{} loses by a card's effect (rule 1.15)", name(p))
+                });
+            }
+        }
+        out
+    }
+
+    /// The game's result, once it is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.state.outcome
     }

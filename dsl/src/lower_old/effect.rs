@@ -658,6 +658,7 @@ impl<'c, 'a> Builder<'c, 'a> {
                         who: Who::You,
                         n,
                         up_to: *up_to,
+                        into: None,
                     }),
                 );
             }

@@ -87,6 +87,7 @@ impl Builder<'_, '_> {
                                     who: who.clone(),
                                     n: Num::Lit(i64::from(*n)),
                                     up_to: false,
+                                    into: None,
                                 }),
                             )
                         });

@@ -208,7 +208,12 @@ fn act_as(
     };
     let set_kind = |g: &mut Game, kind: Option<EventKind>| g.state.acting = Some(acting(kind));
     match a {
-        Action::Draw { who, n, up_to } => {
+        Action::Draw {
+            who,
+            n,
+            up_to,
+            into,
+        } => {
             let cx = Cx::new(run.source, me, &run.slots);
             let ps = players(g, &cx, who);
             let mut k = amount(g, &cx, n, i64::from(u16::MAX));
@@ -226,10 +231,20 @@ fn act_as(
                 }
             }
             set_kind(g, Some(EventKind::Draw));
+            let mut drawn = Vec::new();
             for p in ps {
                 for _ in 0..k {
+                    let top = g.state.player(p).deck.last().copied();
                     g.act(Act::Draw(p))?;
+                    // `Draw 1. If it's a Unit, …`: the cards that reached the hand.
+                    drawn.extend(
+                        top.filter(|&i| g.state.inst(i).is_some_and(|x| x.zone == Zone::Hand))
+                            .map(Obj::Card),
+                    );
                 }
+            }
+            if let Some(s) = into {
+                set_slot(run, s.0, drawn);
             }
             Ok(Step::Done(k > 0))
         }

@@ -22,7 +22,9 @@ impl Game {
         if inst.zone == Zone::Legends && !inst.face_up {
             return 0;
         }
-        let gear: i32 = self
+        // Sums saturate: card facts are bounded at load (`MAX_POWER`), but effects add up and a
+        // pool may be built from cards that skipped the load checks; power never wraps around.
+        let gear = self
             .gear_on(i)
             .map(|g| {
                 self.state
@@ -30,8 +32,8 @@ impl Game {
                     .and_then(|gi| self.pool.facts(gi.card).power)
                     .unwrap_or(0)
             })
-            .sum();
-        let mods: i32 = self
+            .fold(0i32, i32::saturating_add);
+        let mods = self
             .state
             .effects
             .iter()
@@ -40,8 +42,10 @@ impl Game {
                 Modifier::Power(n) => n,
                 _ => 0,
             })
-            .sum();
-        self.text().power(self, i, base + gear + mods)
+            .fold(0i32, i32::saturating_add);
+        let total = base.saturating_add(gear).saturating_add(mods);
+        // Card text's statements (`+N power`, `double …`) apply to the power computed so far.
+        self.text().power(self, i, total)
     }
 
     /// Power as used in comparisons: a negative value counts as 0 (rule 2.10.1).

@@ -13,6 +13,7 @@ mod main_phase;
 mod setup;
 mod text;
 mod turn;
+pub(crate) use turn::GIGS_TO_WIN;
 
 pub use actions::Action;
 pub(crate) use costs::reduced;

@@ -56,6 +56,14 @@ pub enum RulingSetupError {
         /// the nearest known id
         suggestion: Option<String>,
     },
+    /// a position the rules can't reach (a Legend outside the Legends area and the field, a
+    /// Gear on a Gear, …), with the setup key where it is written (`me.field[2]`)
+    Unreachable {
+        /// where in the setup, e.g. `rival.legends[1].gear[0]`
+        key: String,
+        /// why the rules can't reach it
+        why: String,
+    },
     /// the engine refused the position (a bad Gear, a die placed twice, …)
     Engine(SetupError),
 }
@@ -80,6 +88,7 @@ impl fmt::Display for RulingSetupError {
                 }
                 Ok(())
             }
+            RulingSetupError::Unreachable { key, why } => write!(f, "`{key}`: {why}"),
             RulingSetupError::Engine(e) => write!(f, "{e}"),
         }
     }
@@ -205,13 +214,16 @@ fn parse_gig(side: Side, text: &str) -> Result<DieSpec, RulingSetupError> {
         .split_once(':')
         .ok_or_else(|| bad("expected `dN:V`, e.g. `d12:11`"))?;
     let sides = parse_sides(sides).ok_or_else(|| bad("no such die; dice are d4 to d20"))?;
-    let value: u8 = value
+    let value: u64 = value
         .trim()
         .parse()
         .map_err(|_| bad("the value is not a number"))?;
-    if value == 0 || value > sides {
-        return Err(bad("the value is not on the die's faces"));
+    if value == 0 || value > u64::from(sides) {
+        return Err(bad(
+            "the value is out of range: a die shows 1 to its number of faces",
+        ));
     }
+    let value = value as u8;
     Ok(DieSpec {
         owner,
         sides,
@@ -314,6 +326,91 @@ fn player_setup(
     })
 }
 
+/// Checks that the rules can reach a player's setup: Legends only in the Legends area, the
+/// field (a Legend with a cost, rules 3.11.2, 4.5) or removed (rule 4.4); only Legends in the
+/// Legends area (rule 4.3); no Program or unequipped Gear in the field (rules 4.9, 4.14); Gear
+/// equipped only to a Unit or a face-up Legend (rules 4.11, 11.6).
+fn reachable(pool: &Pool, side: Side, p: &ruling::PlayerSetup) -> Result<(), RulingSetupError> {
+    use gigscript_dsl::CardType;
+    let facts = |id: &str| pool.index_of(id).map(|i| pool.facts(i));
+    let zones: [(&str, &Option<Vec<CardEntry>>); 6] = [
+        ("hand", &p.hand),
+        ("field", &p.field),
+        ("legends", &p.legends),
+        ("deck", &p.deck),
+        ("trash", &p.trash),
+        ("removed", &p.removed),
+    ];
+    let eddies = match &p.eddies {
+        Some(Eddies::Cards(list)) => Some(list.clone()),
+        _ => None,
+    };
+    let all = zones
+        .iter()
+        .map(|(z, l)| (*z, (*l).clone()))
+        .chain(std::iter::once(("eddies", eddies)));
+    for (zone, list) in all {
+        for (k, e) in list.iter().flatten().enumerate() {
+            let key = format!("{}.{zone}[{k}]", side_name(side));
+            let unreachable = |why: String| RulingSetupError::Unreachable {
+                key: key.clone(),
+                why,
+            };
+            let Some(f) = facts(e.id()) else { continue };
+            let id = e.id();
+            match (zone, f.kind) {
+                ("hand" | "deck" | "trash" | "eddies", CardType::Legend) => {
+                    return Err(unreachable(format!(
+                        "`{id}` is a Legend; a Legend is only in the Legends area or the field \
+                         (rule 4.4), or removed from the game"
+                    )))
+                }
+                ("legends", k) if k != CardType::Legend => {
+                    return Err(unreachable(format!(
+                        "`{id}` is a {k}; the Legends area holds Legends only (rule 4.3)"
+                    )))
+                }
+                ("field", CardType::Legend) if f.cost.is_none() => {
+                    return Err(unreachable(format!(
+                        "`{id}` is a Legend without a cost; it can't be played to the field \
+                         (rules 3.11.2, 4.5)"
+                    )))
+                }
+                ("field", CardType::Program) => {
+                    return Err(unreachable(format!(
+                        "`{id}` is a Program; a Program is trashed once it resolves (rule 4.14)"
+                    )))
+                }
+                ("field", CardType::Gear) => {
+                    return Err(unreachable(format!(
+                        "`{id}` is a Gear; a Gear in play is equipped to a Unit (write it in \
+                         that Unit's `gear`)"
+                    )))
+                }
+                _ => {}
+            }
+            let CardEntry::Full(state) = e else { continue };
+            for (g, gear) in state.gear.iter().enumerate() {
+                let key = format!("{key}.gear[{g}]");
+                let why = match facts(gear).map(|g| g.kind) {
+                    Some(CardType::Gear) if f.kind == CardType::Gear => {
+                        format!("`{gear}` can't be equipped to `{id}`, a Gear (rule 11.6)")
+                    }
+                    Some(CardType::Gear) if zone == "legends" && state.face_up != Some(true) => {
+                        format!(
+                            "`{gear}` can't be equipped to `{id}`, a face-down Legend (rule 11.6)"
+                        )
+                    }
+                    Some(CardType::Gear) | None => continue,
+                    Some(k) => format!("`{gear}` is a {k}, not a Gear"),
+                };
+                return Err(RulingSetupError::Unreachable { key, why });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The engine position a ruling describes, with the defaults of the format: "me"'s Main Phase
 /// of turn 3 (me went first), 10 filler cards in each deck, every unplaced die in its owner's
 /// fixer, Legends face-down.
@@ -329,6 +426,8 @@ pub fn ruling_setup(pool: &Pool, r: &Ruling) -> Result<Setup, RulingSetupError> 
         .ok()
         .filter(|&t| t >= 1)
         .ok_or(RulingSetupError::BadTurn(turn_number))?;
+    reachable(pool, Side::Me, &r.me)?;
+    reachable(pool, Side::Rival, &r.rival)?;
     Ok(Setup {
         players: [
             player_setup(pool, Side::Me, &r.me)?,
@@ -692,6 +791,7 @@ fn check(game: &Game, e: &Expect) -> Result<(), (String, String)> {
 
 fn decision_text(e: StepError) -> String {
     match e {
+        StepError::Blank => e.to_string(),
         StepError::NoMatch { available, .. } => format!("options {}", show(&available)),
         StepError::Ambiguous { matching, .. } => {
             format!("several matching options {}", show(&matching))

@@ -5,6 +5,8 @@ use std::fmt;
 /// Why a step selected no option.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StepError {
+    /// the step has no words: it names no option, even when there is only one
+    Blank,
     /// no label equals the step or contains its words in order
     NoMatch {
         /// the step as written
@@ -24,6 +26,7 @@ pub enum StepError {
 impl fmt::Display for StepError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            StepError::Blank => f.write_str("the step is blank; write the option's label"),
             StepError::NoMatch { step, available } => {
                 write!(f, "step `{step}` matches no option; available: ")?;
                 write_list(f, available)
@@ -60,6 +63,9 @@ pub fn words_in_order(step: &str, label: &str) -> bool {
 /// every word of the step in order.
 pub fn match_step(step: &str, labels: &[String]) -> Result<usize, StepError> {
     let wanted = step.trim();
+    if wanted.is_empty() {
+        return Err(StepError::Blank);
+    }
     if let Some(i) = labels.iter().position(|l| l.eq_ignore_ascii_case(wanted)) {
         return Ok(i);
     }
@@ -121,6 +127,14 @@ mod tests {
             e.to_string(),
             "step `sell floor-it` matches no option; available: `pass`, `play chrome-fang`"
         );
+    }
+
+    #[test]
+    fn a_blank_step_is_an_error_even_with_one_option() {
+        // Issue 17: a blank step picked the only option.
+        let ls = labels(&["pass"]);
+        assert_eq!(match_step("", &ls), Err(StepError::Blank));
+        assert_eq!(match_step("   ", &ls), Err(StepError::Blank));
     }
 
     #[test]

@@ -203,3 +203,14 @@ pub fn check_invariants(g: &Game) {
     let gigs: usize = PlayerId::BOTH.iter().map(|&p| st.gig_count(p)).sum();
     assert!(gigs <= st.dice.len());
 }
+
+/// The catalogue's cards (loaded once).
+pub fn pool_db() -> &'static gigscript_dsl::CardDb {
+    static DB: OnceLock<gigscript_dsl::CardDb> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut sources = Sources::new();
+        let (db, errors) = load_cards(&[root().join("cards")], &mut sources);
+        assert!(errors.is_empty(), "card errors: {}", errors.len());
+        db
+    })
+}
