@@ -284,7 +284,7 @@ struct CheckedCard {
     parses: bool,
     round_trips: bool,
     unambiguous: bool,
-    missing: Vec<gigscript_dsl::lower_old::LowerError>,
+    missing: Vec<(gigscript_dsl::Span, String)>,
     rulings: Vec<RulingReport>,
 }
 
@@ -430,18 +430,18 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
         .enumerate()
     {
         diags.extend(c.diagnostics.into_iter().map(|d| (d, Some(ix))));
-        // Guarantee 4: every phrase lowers to the core, which executes; a card that does not
-        // is a failure.
+        // Guarantee 4: every phrase lowers to the core, which the executor runs (as the pool
+        // reads it); a card that does not is a failure.
         let missing = match &c.script {
-            Some(script) => gigscript_dsl::lower_old::lower(card.kind, script)
+            Some(_) => gigscript_engine::pool::lower_card(card)
                 .err()
                 .unwrap_or_default(),
             None => Vec::new(),
         };
-        for u in &missing {
+        for (span, why) in &missing {
             diags.push((
-                Diagnostic::error(format!("not executable: {} ({})", u.message, card.id))
-                    .with_primary(u.span, "this does not lower to the core"),
+                Diagnostic::error(format!("not executable: {why} ({})", card.id))
+                    .with_primary(*span, "this does not lower to what the executor runs"),
                 Some(ix),
             ));
         }
@@ -505,11 +505,11 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
                 let not_executable: Vec<_> = c
                     .missing
                     .iter()
-                    .map(|u| {
-                        let (line, column) = sources.get(u.span.file).line_col(u.span.start);
+                    .map(|(span, why)| {
+                        let (line, column) = sources.get(span.file).line_col(span.start);
                         serde_json::json!({
-                            "phrase": u.message,
-                            "file": shown(sources.path(u.span.file)),
+                            "phrase": why,
+                            "file": shown(sources.path(span.file)),
                             "line": line,
                             "column": column,
                         })

@@ -1,5 +1,5 @@
 //! The card pool: the facts of every card a game may use, indexed by a small [`CardIdx`], and
-//! each card's text lowered to the core once (`gigscript_dsl::lower_old`) with its index.
+//! each card's text lowered to the core once ([`lower_card`]) with its index.
 //!
 //! The pool is built once from a [`CardDb`] and shared (`Arc`) by every game; it is never
 //! serialised. A [`crate::State`] refers to cards only by [`CardIdx`], so a saved state is only
@@ -76,6 +76,39 @@ pub struct Pool {
     core_broken: Option<crate::exec::Broken>,
 }
 
+/// A card's text as the executor runs it: parsed to the syntax tree (`gigscript_dsl::syntax`)
+/// and lowered to the core (`gigscript_dsl::lower`), or why not, each at its words: a phrase
+/// that does not parse or lower, or a part of the core the executor would not run
+/// ([`crate::exec::unrunnable`]). A card with any is not executable.
+pub fn lower_card(
+    card: &gigscript_dsl::card::Card,
+) -> Result<gigscript_dsl::prim::CardCore, Vec<(gigscript_dsl::Span, String)>> {
+    use gigscript_dsl::diag::IntoDiagnostic;
+    let tree = gigscript_dsl::syntax::parse_card(card).map_err(|e| {
+        e.iter()
+            .map(|e| (e.span, e.to_diagnostic().message))
+            .collect::<Vec<_>>()
+    })?;
+    lower_tree(card.kind, &tree)
+}
+
+/// [`lower_card`] from a syntax tree, for a card of type `kind`.
+pub fn lower_tree(
+    kind: CardType,
+    tree: &gigscript_dsl::syntax::tree::CardTree,
+) -> Result<gigscript_dsl::prim::CardCore, Vec<(gigscript_dsl::Span, String)>> {
+    let core = gigscript_dsl::lower::lower(kind, tree).map_err(|e| {
+        e.into_iter()
+            .map(|e| (e.span, e.message))
+            .collect::<Vec<_>>()
+    })?;
+    let unrunnable = crate::exec::unrunnable(&core);
+    match unrunnable.is_empty() {
+        true => Ok(core),
+        false => Err(unrunnable),
+    }
+}
+
 /// Which kinds of card text the cards of one game have. A game computes it once from its card
 /// instances (they are fixed at setup), so the fast paths hold for a game whose cards have none
 /// of a kind even when the pool has many.
@@ -129,12 +162,9 @@ impl Pool {
             pool.ids.push(card.id.clone());
             pool.tags.push(card.tags.clone());
             pool.names.push(card.name.clone());
-            let (core, errors) = match gigscript_dsl::parse::parse_card(card) {
-                Ok(script) => match gigscript_dsl::lower_old::lower(card.kind, &script) {
-                    Ok(core) => (Some(CoreText::new(core)), Vec::new()),
-                    Err(e) => (None, e.into_iter().map(|e| (e.span, e.message)).collect()),
-                },
-                Err(_) => (None, Vec::new()),
+            let (core, errors) = match lower_card(card) {
+                Ok(core) => (Some(CoreText::new(core)), Vec::new()),
+                Err(e) => (None, e),
             };
             // Rule 2.10: a keyword written in the text is the card's, as the printed ones.
             if let (Some(t), Some(f)) = (&core, pool.facts.last_mut()) {

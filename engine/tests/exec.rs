@@ -201,3 +201,56 @@ fn an_ability_past_line_255_runs_its_own_text() {
     let hand = g.zone(gigscript_engine::PlayerId(1), gigscript_engine::Zone::Hand);
     assert_eq!(hand.len(), 2, "{:#?}", g.log());
 }
+
+/// A text that lowers to a part of the core the executor would not run is not executable, with
+/// the words of that part: a replacement of an action no replacement is offered, or an
+/// optional one of an action other than a defeat (only a defeat asks, rule 10.26). The same
+/// card replacing a defeat runs.
+#[test]
+fn a_core_the_executor_would_not_run_is_not_executable_at_its_words() {
+    use gigscript_dsl::card::{load_cards, CardDb, CardText};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards");
+    let (db, _) = load_cards(&[root], &mut gigscript_dsl::Sources::new());
+    let base = db
+        .cards()
+        .iter()
+        .find(|c| c.id == "deadman-transmitter")
+        .unwrap()
+        .clone();
+    let with_text = |id: &str, t: &str| {
+        let mut c = base.clone();
+        c.id = id.into();
+        c.top = None;
+        c.text = CardText {
+            text: t.into(),
+            offset: 0,
+            exact: false,
+        };
+        c
+    };
+    let cards = [
+        (
+            "defeats",
+            "If this Unit would be defeated, spend this Unit instead.",
+            true,
+        ),
+        (
+            "spent",
+            "If this Unit would be spent, you may defeat this Unit instead.",
+            false,
+        ),
+    ];
+    let mut all = db.cards().to_vec();
+    all.extend(cards.iter().map(|(id, t, _)| with_text(id, t)));
+    let pool = gigscript_engine::Pool::from_db(&CardDb::from_cards(all));
+    for (id, text, runs) in cards {
+        let idx = pool.index_of(id).unwrap();
+        let errors = pool.lower_errors(idx);
+        assert_eq!(pool.executable(idx), runs, "{id}: {text}: {errors:?}");
+        if !runs {
+            assert_eq!(errors.len(), 1, "{errors:?}");
+            assert_eq!(errors[0].0.range(), 0..text.len(), "{errors:?}");
+            assert!(errors[0].1.contains("optional replacement"), "{errors:?}");
+        }
+    }
+}

@@ -7,7 +7,7 @@
 use crate::cursor::{self, Place};
 use crate::explain;
 use gigscript_dsl::ambiguity::Grammar;
-use gigscript_dsl::ast::{CardScript, Textbox};
+use gigscript_dsl::ast::Textbox;
 use gigscript_dsl::card::{self, Card, CardText, CardType, MAX_CARD_FILE_LEN};
 use gigscript_dsl::check::check_card;
 use gigscript_dsl::complete::continuations;
@@ -398,11 +398,11 @@ impl Catalogue {
         };
         let checked = check_card(&self.grammar, &card);
         let mut out: Vec<Problem> = checked.diagnostics.iter().map(to).collect();
-        if let Some(script) = &checked.script {
-            let missing = gigscript_dsl::lower_old::lower(card.kind, script).err();
-            for u in missing.unwrap_or_default() {
-                let d = Diagnostic::error(format!("not executable: {} ({})", u.message, card.id))
-                    .with_primary(u.span, "this does not lower to the core");
+        if checked.script.is_some() {
+            let missing = gigscript_engine::pool::lower_card(&card).err();
+            for (span, why) in missing.unwrap_or_default() {
+                let d = Diagnostic::error(format!("not executable: {why} ({})", card.id))
+                    .with_primary(span, "this does not lower to what the executor runs");
                 out.push(to(&d));
             }
         }
@@ -530,19 +530,33 @@ impl Catalogue {
                     Ok(()) => report.unambiguous = true,
                     Err(e) => diags.push(e.in_file(file, 0).to_diagnostic()),
                 }
-                let card = CardScript {
-                    id: "card".into(),
-                    top: None,
-                    text: script,
+                // Executable as the pool reads it: the syntax tree lowered to the core.
+                let missing = match gigscript_dsl::syntax::parse_text(
+                    &ct,
+                    file,
+                    kind,
+                    gigscript_dsl::syntax::tree::Textbox::Rules,
+                ) {
+                    Ok(text) => {
+                        let tree = gigscript_dsl::syntax::tree::CardTree {
+                            id: "card".into(),
+                            top: None,
+                            text,
+                        };
+                        gigscript_engine::pool::lower_tree(kind, &tree)
+                            .err()
+                            .unwrap_or_default()
+                    }
+                    Err(e) => e
+                        .iter()
+                        .map(|e| (e.span, e.to_diagnostic().message))
+                        .collect(),
                 };
-                let missing = gigscript_dsl::lower_old::lower(kind, &card)
-                    .err()
-                    .unwrap_or_default();
                 report.executable = missing.is_empty();
-                for u in missing {
+                for (span, why) in missing {
                     diags.push(
-                        Diagnostic::error(format!("not executable: {}", u.message))
-                            .with_primary(u.span, "this does not lower to the core"),
+                        Diagnostic::error(format!("not executable: {why}"))
+                            .with_primary(span, "this does not lower to what the executor runs"),
                     );
                 }
             }

@@ -36,6 +36,15 @@ pub use mutant::Broken;
 pub(crate) use statement::Memo;
 pub(crate) use text::Core;
 
+/// What of a card's core the executor would not run, each with its words and why (empty for
+/// every core it runs): a card with any is not executable, so nothing lowers and then does
+/// nothing in a game.
+pub fn unrunnable(core: &gigscript_dsl::prim::CardCore) -> Vec<(gigscript_dsl::Span, String)> {
+    let mut out = Vec::new();
+    replace::unrunnable(core, &mut out);
+    out
+}
+
 use crate::game::Game;
 use crate::state::{InstId, Obj, PlayerId, Val};
 

@@ -20,8 +20,9 @@ use crate::game::{Flow, Game, Stop};
 use crate::log::Event;
 use crate::rules::Action;
 use crate::state::{CardFact, Fact, Frame, Happened, InstId, PlayerId, Zone};
-use gigscript_dsl::prim::{Action as PAction, Body, EventKind, Num, OpKind, Target};
+use gigscript_dsl::prim::{Action as PAction, Body, CardCore, EventKind, Num, OpKind, Target};
 use gigscript_dsl::CardType;
+use gigscript_dsl::Span;
 
 /// A replacement effect that could apply to an action on one card.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -286,6 +287,49 @@ pub(crate) fn replace_defeats(g: &mut Game, list: Vec<InstId>) -> Result<Vec<Ins
         apply(g, &a)?;
     }
     Ok(rest)
+}
+
+/// The kinds of action a replacement effect can replace: a defeat, which asks (rules 10.26,
+/// 10.28), and the other actions of one card the pipeline offers to [`replace_action`] (a move is
+/// the kind its verb says).
+const REPLACEABLE: [EventKind; 10] = [
+    EventKind::Defeat,
+    EventKind::Spend,
+    EventKind::Ready,
+    EventKind::Sell,
+    EventKind::Equip,
+    EventKind::Return,
+    EventKind::Trash,
+    EventKind::BottomDeck,
+    EventKind::Remove,
+    EventKind::Discard,
+];
+
+/// What of the replacement effects of a card's core the executor would not run, each at the
+/// words of its ability: one of an action no replacement is offered, or an optional one
+/// (`you may … instead`) of an action other than a defeat, since only defeats ask (rule 10.26).
+pub(crate) fn unrunnable(core: &CardCore, out: &mut Vec<(Span, String)>) {
+    for a in &core.abilities {
+        let Body::Replacement {
+            replaces, optional, ..
+        } = &a.body
+        else {
+            continue;
+        };
+        for &k in &replaces.kinds {
+            if !REPLACEABLE.contains(&k) {
+                out.push((
+                    a.span,
+                    format!("a replacement of {k:?} (no such action is replaced)"),
+                ));
+            } else if *optional && k != EventKind::Defeat {
+                out.push((
+                    a.span,
+                    format!("an optional replacement of {k:?} (only a defeat asks whether)"),
+                ));
+            }
+        }
+    }
 }
 
 /// The event kind a one-card action is, with that card.
