@@ -7,6 +7,8 @@ mod files;
 mod input;
 mod play;
 mod sim;
+mod table;
+mod tui;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -114,7 +116,8 @@ enum Command {
         #[arg(long)]
         bench: bool,
     },
-    /// Play against a bot in the terminal (commands are read line by line from stdin)
+    /// Play against a bot: a full-screen view on a terminal, commands read line by line when
+    /// standard input or output is not one (or with --lines)
     Play {
         /// Your deck (default: decks/red-street.toml)
         #[arg(long)]
@@ -134,6 +137,9 @@ enum Command {
         /// Resume a saved game at the decision where it was saved
         #[arg(long, value_name = "FILE")]
         load: Option<PathBuf>,
+        /// Line mode even on a terminal: the table printed as text, commands read line by line
+        #[arg(long)]
+        lines: bool,
     },
     /// A language server for card, deck and rulings files, over stdin and stdout (for editors)
     Lsp,
@@ -222,6 +228,7 @@ fn main() -> ExitCode {
             seed,
             save,
             load,
+            lines,
         } => play::play(
             &ctx,
             play::PlayArgs {
@@ -231,6 +238,7 @@ fn main() -> ExitCode {
                 seed,
                 save,
                 load,
+                lines,
             },
         ),
         Command::Replay { file, to_end } => play::replay(&ctx, &file, to_end),

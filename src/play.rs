@@ -5,21 +5,16 @@
 use crate::cmd::{game_deck, sample_deck, Context, Outcome};
 use crate::input::{pick, read_line, LineError, MAX_INPUT_LINE};
 use crate::out::errln;
-#[allow(unused_imports)]
-use crate::out::outln;
 use crate::sim::mix;
+use crate::table::Table;
 use gigscript_dsl::{CardDb, Sources};
 use gigscript_engine::bot::{bot_by_name, BOT_NAMES};
-use gigscript_engine::view::{SeenLegend, SeenUnit, View};
-use gigscript_engine::{Game, LogEntry, Outcome as GameOutcome, PlayerId, Pool};
+use gigscript_engine::{Game, LogEntry, PlayerId, Pool};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use gigscript_engine::save::{SaveFile, SavedDeck, MAX_SAVE_LEN, SAVE_FORMAT};
-/// Log lines shown under the board.
-const SHOWN_EVENTS: usize = 10;
-
 /// Largest card grammar read for the digest.
 const MAX_GRAMMAR_LEN: u64 = 1024 * 1024;
 
@@ -90,11 +85,13 @@ pub struct PlayArgs {
     pub save: Option<PathBuf>,
     /// resume a saved game
     pub load: Option<PathBuf>,
+    /// line mode even on a terminal
+    pub lines: bool,
 }
 
 /// A game being played or replayed, with what it takes to save it.
-struct Session {
-    game: Game,
+pub(crate) struct Session {
+    pub(crate) game: Game,
     save: SaveFile,
 }
 
@@ -299,9 +296,10 @@ fn open_read_save(ctx: &Context, path: &Path, save: SaveFile) -> Result<Session,
     Ok(s)
 }
 
-/// `gig play …`
+/// `gig play …`: the full-screen view when standard input and output are a terminal (and
+/// `--lines` was not given), the line mode otherwise.
 pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
-    let mut session = match &args.load {
+    let session = match &args.load {
         Some(path) => match open_save(ctx, path) {
             Ok(s) => s,
             Err(o) => return o,
@@ -319,64 +317,164 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
         );
         return Outcome::Fatal;
     }
-    let human = PlayerId(session.save.human & 1);
+    use std::io::IsTerminal;
+    if !args.lines && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        return crate::tui::run(session, &args);
+    }
+    play_lines(session, &args)
+}
+
+/// What a command did.
+pub(crate) enum Reply {
+    /// the game changed (a choice, an undo); what to say about it
+    Changed(Vec<String>),
+    /// the game is as it was; what to say
+    Said(Vec<String>),
+    /// a card to read (`look`)
+    Card(Vec<String>),
+    /// the help text
+    Help,
+    /// the whole log, asked for
+    Log,
+    /// leave (the caller saves to `--save FILE` when given)
+    Quit,
+}
+
+/// The commands, for `help`.
+pub(crate) const HELP: &[&str] = &[
+    "NUMBER       choose that option",
+    "LABEL        choose the option with that label, or the one a part of it names, words in order",
+    "             (`play japantown` is `play japantown-jonin` when no other option matches)",
+    "look CARD    a card's facts and text: a card you can see (or any card) by a part of its",
+    "             id or name; `look` alone lists the cards you can see",
+    "log          the whole game so far",
+    "undo         take back your last choice and the bot's moves after it",
+    "save FILE    save the game here (`gig play --load FILE` resumes it)",
+    "quit         leave the game (it is saved to --save FILE when that was given)",
+    "help         this list",
+    "Labels name cards by id; `rival` always marks a card or Gig the bot controls (the bot's",
+    "moves read `your` for yours); a face-down Legend is `legend N`, by its place in the",
+    "Legends area. `d8` is always the eight-sided die; the log says whose die it is (`your d8`,",
+    "`the bot's d8`), the boards where a stolen one came from.",
+];
+
+impl Session {
+    /// The human's seat.
+    pub(crate) fn human(&self) -> PlayerId {
+        PlayerId(self.save.human & 1)
+    }
+
+    /// Plays the bot's decisions until the human decides or the game ends, telling `moved`
+    /// each label. The bot is seeded afresh for each of its decisions from the game seed and
+    /// the number of choices so far: a loaded or undone game replays its moves identically.
+    pub(crate) fn bot_moves(&mut self, mut moved: impl FnMut(&str)) -> Result<(), String> {
+        let human = self.human();
+        while let Some(d) = self
+            .game
+            .decision_ref()
+            .filter(|d| d.player != human)
+            .cloned()
+        {
+            let mut bot = bot_for(&self.save, self.save.choices.len()).expect("a known bot");
+            let ix = {
+                let view = self.game.view(d.player);
+                bot.choose(&view, &d.options)
+            };
+            let label = self
+                .game
+                .labels(&d)
+                .swap_remove(ix.min(d.options.len() - 1));
+            moved(&label);
+            self.apply_label(&label)
+                .map_err(|m| format!("the bot's choice failed (a bug in the engine): {m}"))?;
+        }
+        Ok(())
+    }
+
+    /// Carries out a typed line (already trimmed, not empty).
+    pub(crate) fn execute(&mut self, line: &str) -> Reply {
+        use crate::input::Command;
+        match crate::input::command(line) {
+            Command::Quit => Reply::Quit,
+            Command::Help => Reply::Help,
+            Command::Log => Reply::Log,
+            Command::Undo => match self.undo(self.human()) {
+                Ok(n) => Reply::Changed(vec![format!("took back {n} choice(s)")]),
+                Err(m) => Reply::Said(vec![m]),
+            },
+            Command::Save(path) => match self.write(Path::new(path)) {
+                Ok(()) => Reply::Said(vec![format!("saved to {path}")]),
+                Err(m) => Reply::Said(vec![format!("error: {m}")]),
+            },
+            Command::Look(what) => match crate::table::look(&self.game.view(self.human()), what) {
+                Ok(lines) => Reply::Card(lines),
+                Err(m) => Reply::Said(vec![m]),
+            },
+            Command::Choose(what) => {
+                let view = self.game.view(self.human());
+                if view.decision().is_none() {
+                    return Reply::Said(
+                        vec!["the game is over: there is nothing to choose".into()],
+                    );
+                }
+                let labels = view.labels();
+                match pick(&labels, what) {
+                    Ok(ix) => match self.apply_label(&labels[ix]) {
+                        Ok(()) => Reply::Changed(Vec::new()),
+                        Err(m) => Reply::Said(vec![format!("error: {m}")]),
+                    },
+                    Err(m) => Reply::Said(vec![m]),
+                }
+            }
+        }
+    }
+}
+
+/// Writes the game to `--save FILE` when it was given; false (after saying why) when that fails.
+pub(crate) fn save_if_asked(session: &mut Session, args: &PlayArgs) -> bool {
+    if let Some(path) = &args.save {
+        if let Err(m) = session.write(path) {
+            errln!("error: {m}");
+            return false;
+        }
+    }
+    true
+}
+
+/// The line mode: the table printed as text before each of the human's decisions (the log
+/// since their last choice, both boards, the hand, the prompt and the numbered options), the
+/// bot's choices as it makes them, and commands read line by line from standard input.
+fn play_lines(mut session: Session, args: &PlayArgs) -> Outcome {
+    let human = session.human();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut line_no = 0;
     let mut out = crate::out::stdout();
+    // After a command that changed nothing, only the prompt is printed again.
+    let mut whole = true;
     loop {
-        let Some(d) = session.game.decision_ref().cloned() else {
-            let _ = write!(out, "{}", board(&session.game.view(human), &session.game));
-            let reasons = session.game.outcome_reasons(|p| {
-                if p == human {
-                    "you".into()
-                } else {
-                    "the bot".into()
-                }
-            });
-            let _ = writeln!(
-                out,
-                "game over: {}{}",
-                result_text(session.game.outcome(), human),
-                if reasons.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", reasons.join("; "))
-                }
-            );
-            if let Some(path) = &args.save {
-                if let Err(m) = session.write(path) {
-                    errln!("error: {m}");
-                    return Outcome::Fatal;
-                }
-            }
-            return Outcome::Ok;
-        };
-        if d.player != human {
-            // The bot is seeded afresh for each of its decisions from the game seed and the
-            // number of choices so far: a loaded or undone game replays its moves identically.
-            let mut bot = bot_for(&session.save, session.save.choices.len()).expect("a known bot");
-            let ix = {
-                let view = session.game.view(d.player);
-                bot.choose(&view, &d.options)
-            };
-            let label = session
-                .game
-                .labels(&d)
-                .swap_remove(ix.min(d.options.len() - 1));
-            let _ = writeln!(out, "bot: {label}");
-            if let Err(m) = session.apply_label(&label) {
-                errln!("error: the bot's choice failed (a bug in the engine): {m}");
-                return Outcome::Findings;
-            }
-            continue;
+        if let Err(m) = session.bot_moves(|label| {
+            let _ = writeln!(out, "bot: {}", crate::table::bot_label(label));
+        }) {
+            errln!("error: {m}");
+            return Outcome::Findings;
         }
-        let view = session.game.view(human);
-        let labels = view.labels();
-        let _ = write!(out, "{}", board(&view, &session.game));
-        let _ = writeln!(out, "options:");
-        for (k, l) in labels.iter().enumerate() {
-            let _ = writeln!(out, "  {:>2}. {l}", k + 1);
+        let table = Table::of(&session.game, human);
+        if table.over.is_some() {
+            let _ = write!(out, "{}", table.text());
+            return if save_if_asked(&mut session, args) {
+                Outcome::Ok
+            } else {
+                Outcome::Fatal
+            };
+        }
+        if whole {
+            let _ = write!(out, "{}", table.text());
+        } else {
+            for l in &table.prompt {
+                let _ = writeln!(out, "{l}");
+            }
+            let _ = write!(out, "{}", table.options_text());
         }
         let _ = write!(out, "> ");
         let _ = out.flush();
@@ -388,6 +486,7 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
                     out,
                     "line {line_no} is longer than {MAX_INPUT_LINE} bytes; ignored"
                 );
+                whole = false;
                 continue;
             }
             Err(LineError::NotUtf8) => {
@@ -401,67 +500,54 @@ pub fn play(ctx: &Context, args: PlayArgs) -> Outcome {
         };
         let Some(line) = line else {
             let _ = writeln!(out, "\ninput ended; the game is not over");
-            if let Some(path) = &args.save {
-                if let Err(m) = session.write(path) {
-                    errln!("error: {m}");
-                    return Outcome::Fatal;
-                }
-            }
-            return Outcome::Ok;
+            return if save_if_asked(&mut session, args) {
+                Outcome::Ok
+            } else {
+                Outcome::Fatal
+            };
         };
         let line = line.trim();
         if line.is_empty() {
+            whole = false;
             continue;
         }
-        if line == "quit" || line == "q" {
-            // `quit` keeps the game when `--save` was given, as the end of input does.
-            if let Some(path) = &args.save {
-                if let Err(m) = session.write(path) {
-                    errln!("error: {m}");
+        let said = |out: &mut crate::out::Sink<_>, lines: &[String]| {
+            for l in lines {
+                let _ = writeln!(out, "{l}");
+            }
+        };
+        match session.execute(line) {
+            Reply::Quit => {
+                // `quit` keeps the game when `--save` was given, as the end of input does.
+                if !save_if_asked(&mut session, args) {
                     return Outcome::Fatal;
                 }
-                let _ = writeln!(out, "saved to {}", path.display());
+                if let Some(path) = &args.save {
+                    let _ = writeln!(out, "saved to {}", path.display());
+                }
+                return Outcome::Ok;
             }
-            return Outcome::Ok;
-        }
-        if line == "help" || line == "?" {
-            let _ = writeln!(
-                out,
-                "type an option's number or label (or words of it in order), `undo` (take back your \
-                 last choice and the bot's moves after it), `save FILE`, or `quit`"
-            );
-            continue;
-        }
-        if line == "undo" || line == "u" {
-            match session.undo(human) {
-                Ok(n) => {
-                    let _ = writeln!(out, "took back {n} choice(s)");
-                }
-                Err(m) => {
-                    let _ = writeln!(out, "{m}");
-                }
+            Reply::Changed(lines) => {
+                said(&mut out, &lines);
+                whole = true;
             }
-            continue;
-        }
-        if let Some(path) = line.strip_prefix("save ") {
-            match session.write(Path::new(path.trim())) {
-                Ok(()) => {
-                    let _ = writeln!(out, "saved to {}", path.trim());
-                }
-                Err(m) => {
-                    let _ = writeln!(out, "error: {m}");
-                }
+            Reply::Said(lines) | Reply::Card(lines) => {
+                said(&mut out, &lines);
+                whole = false;
             }
-            continue;
-        }
-        match pick(&labels, line) {
-            Ok(ix) => {
-                if let Err(m) = session.apply_label(&labels[ix]) {
-                    let _ = writeln!(out, "error: {m}");
+            Reply::Help => {
+                let _ = writeln!(out, "commands:");
+                for l in HELP {
+                    let _ = writeln!(out, "  {l}");
                 }
+                whole = false;
             }
-            Err(m) => {
-                let _ = writeln!(out, "{m}");
+            Reply::Log => {
+                let _ = writeln!(out, "-- the whole game --");
+                for l in &table.log {
+                    let _ = writeln!(out, "  {l}");
+                }
+                whole = false;
             }
         }
     }
@@ -515,133 +601,6 @@ fn new_session(ctx: &Context, args: &PlayArgs) -> Result<Session, Outcome> {
         errln!("error: {m}");
         Outcome::Findings
     })
-}
-
-fn result_text(o: Option<GameOutcome>, human: PlayerId) -> String {
-    match o {
-        Some(GameOutcome::Winner(p)) if p == human => format!("p{} wins (you)", p.0),
-        Some(GameOutcome::Winner(p)) => format!("p{} wins (the bot)", p.0),
-        Some(GameOutcome::Tie) => "a tie".into(),
-        None => "not over".into(),
-    }
-}
-
-fn unit_text(v: &View<'_>, u: &SeenUnit) -> String {
-    let mut s = format!("{} {}", v.id(u.card), u.power);
-    let mut tags = Vec::new();
-    if u.spent {
-        tags.push("spent".to_string());
-    }
-    if u.lag {
-        tags.push("lag".into());
-    }
-    for g in &u.gear {
-        tags.push(format!("gear {}", v.id(*g)));
-    }
-    if !tags.is_empty() {
-        s += &format!(" ({})", tags.join(", "));
-    }
-    s
-}
-
-/// The board as `human` sees it, with the last events of the log.
-fn board(v: &View<'_>, game: &Game) -> String {
-    let mut s = String::new();
-    let whose = |p: PlayerId| if p == v.me() { "you" } else { "the bot" };
-    s += &format!(
-        "\n== turn {}, p{} ({}), {:?} phase{} ==\n",
-        v.turn(),
-        v.turn_player().0,
-        whose(v.turn_player()),
-        v.phase(),
-        if v.overtime() { ", overtime" } else { "" }
-    );
-    for p in [v.rival(), v.me()] {
-        let (ready, spent) = v.eddies(p);
-        s += &format!(
-            "{} (p{}): hand {}, deck {}, trash {}, removed {}, eddies {ready} ready / {spent} spent\n",
-            if p == v.me() { "you" } else { "rival" },
-            p.0,
-            v.hand_size(p),
-            v.deck_size(p),
-            v.trash(p).len(),
-            v.removed(p).len()
-        );
-        let dice = |list: Vec<gigscript_engine::view::SeenDie>, values: bool| -> String {
-            let items: Vec<String> = list
-                .iter()
-                .map(|d| {
-                    let who = if d.owner == p { "" } else { "rival " };
-                    if values {
-                        format!("{who}d{}:{}", d.sides, d.value)
-                    } else {
-                        format!("d{}", d.sides)
-                    }
-                })
-                .collect();
-            if items.is_empty() {
-                "-".into()
-            } else {
-                items.join(" ")
-            }
-        };
-        s += &format!(
-            "  gigs: {}   fixer: {}\n",
-            dice(v.gigs(p), true),
-            dice(v.fixer(p), false)
-        );
-        let legends: Vec<String> = v
-            .legends(p)
-            .iter()
-            .map(|l| match l {
-                SeenLegend::FaceDown {
-                    position,
-                    spent,
-                    known,
-                } => {
-                    let seen = known.map_or(String::new(), |c| format!(" ({})", v.id(c)));
-                    format!(
-                        "legend {position}{seen}{}",
-                        if *spent { " (spent)" } else { "" }
-                    )
-                }
-                SeenLegend::FaceUp(u) => unit_text(v, u),
-            })
-            .collect();
-        s += &format!("  legends: {}\n", list_or_dash(&legends));
-        let field: Vec<String> = v.field(p).iter().map(|u| unit_text(v, u)).collect();
-        s += &format!("  field: {}\n", list_or_dash(&field));
-    }
-    let hand: Vec<String> = v.hand().iter().map(|c| v.id(*c).to_owned()).collect();
-    s += &format!("  your hand: {}\n", list_or_dash(&hand));
-    if let Some(a) = v.attack() {
-        let name = |i| v.card(i).map_or("?", |c| v.id(c));
-        let target = match a.target {
-            gigscript_engine::state::Target::Unit(u) => name(u).to_owned(),
-            gigscript_engine::state::Target::Gigs(p) => format!("p{} gigs", p.0),
-        };
-        s += &format!(
-            "  attack: {} attacks {target} ({:?})\n",
-            name(a.attacker),
-            a.step
-        );
-    }
-    let log = game.log();
-    s += "last events:\n";
-    for e in &log[log.len().saturating_sub(SHOWN_EVENTS)..] {
-        if matches!(e, LogEntry::Event(_) | LogEntry::Choice { .. }) {
-            s += &format!("  {}\n", v.describe(e));
-        }
-    }
-    s
-}
-
-fn list_or_dash(items: &[String]) -> String {
-    if items.is_empty() {
-        "-".into()
-    } else {
-        items.join(", ")
-    }
 }
 
 /// `gig replay FILE [--to-end]`

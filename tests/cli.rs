@@ -1350,3 +1350,232 @@ fn cards_escapes_control_characters_in_card_names() {
     assert!(!text.contains('\u{1b}') && !text.contains('\r'), "{text:?}");
     assert!(text.contains("Sneaky\\u{1b}[2J\\rX"), "{text}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// `gig play` in line mode (standard input piped): what the terminal game shows and takes.
+
+fn gig_in(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gig"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gig runs");
+    let mut stdin = child.stdin.take().unwrap();
+    // the game may end before all input is read: a closed pipe is fine
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("gig ends")
+}
+
+/// `gig play --seed 7` (the sample decks, the greedy bot) after going first, keeping and
+/// rolling in the d10, then `lines`.
+fn play_seed_7(lines: &str) -> String {
+    let out = gig_in(
+        &["play", "--seed", "7"],
+        &format!("go first\nkeep\nroll d10\n{lines}"),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A whole game of `gig play --seed N`, typing option 1 every time.
+fn whole_game(seed: &str) -> String {
+    let out = gig_in(&["play", "--seed", seed], &"1\n".repeat(3000));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let o = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(o.contains("\ngame over: "), "the game ends");
+    o
+}
+
+#[test]
+fn play_shows_the_hand_with_each_cards_cost_power_and_text() {
+    // Issue 15: the hand was bare card ids, with no cost, power or text.
+    let o = play_seed_7("");
+    let table = &o[o.rfind("== turn 1").expect("the first turn's table")..];
+    assert!(table.contains("your hand (7):"), "{table}");
+    assert!(
+        table.contains("  swordwise-huscle: Swordwise Huscle · unit · 3 €$ · power 5\n"),
+        "{table}"
+    );
+    assert!(
+        table.contains("  bonnie-and-clyde: Bonnie and Clyde · program · 3 €$ · Sell Tag\n"),
+        "{table}"
+    );
+    // and the card's printed text under it
+    assert!(
+        table.contains("      {Blocker} (You may spend this Unit to redirect"),
+        "{table}"
+    );
+}
+
+#[test]
+fn play_shows_street_cred_whose_turn_and_the_phase_in_words() {
+    // Issue 15: Street Cred was never shown; the turn and phase were not said in words.
+    let o = play_seed_7("");
+    let table = &o[o.rfind("\n== ").unwrap()..];
+    assert!(
+        table.starts_with("\n== turn 1 · your turn · Main Phase =="),
+        "{table}"
+    );
+    let rolled: u32 = {
+        let at = o.find("your d10 rolls ").expect("the roll") + "your d10 rolls ".len();
+        o[at..].split_whitespace().next().unwrap().parse().unwrap()
+    };
+    assert!(
+        table.contains(&format!("· Street Cred {rolled}\n  Gigs: d10 ({rolled})")),
+        "{table}"
+    );
+    assert!(
+        table.contains("Street Cred none (no Gigs)"),
+        "the bot's: {table}"
+    );
+}
+
+#[test]
+fn play_labels_the_number_after_a_card() {
+    // Issue 15: a Unit on the board was `chrome-fang 6`, the number unlabelled.
+    let o = play_seed_7("sell bonnie\nplay japantown\n1\n");
+    let table = &o[o.rfind("\n== ").unwrap()..];
+    assert!(
+        table.contains("field: japantown-jonin (power 2, Lag)"),
+        "{table}"
+    );
+}
+
+#[test]
+fn play_names_the_players_and_never_an_internal_name() {
+    // Issue 15: players were `p0`/`p1` and internal names leaked (`(StealChoose)`).
+    for seed in ["2", "6"] {
+        let o = whole_game(seed);
+        for bad in [
+            "p0",
+            "p1",
+            "StealChoose",
+            "StealGig",
+            "MainAction",
+            "RollIn",
+            "EffectCard",
+            "EffectGig",
+            "PendingOrder",
+            "TurnOrder",
+            "EquipTarget",
+            "Phase::",
+            "React)",
+        ] {
+            assert!(!o.contains(bad), "seed {seed}: `{bad}` shown");
+        }
+        assert!(o.contains("\nthe bot: hand "), "seed {seed}");
+        assert!(o.contains("\nyou: hand "), "seed {seed}");
+    }
+}
+
+#[test]
+fn play_says_rival_only_of_the_bots_things_and_d8_only_of_the_die() {
+    // Issue 15: `rival d8` meant different dice in different places: the bot's moves spoke of
+    // the human's Gigs as `rival`. On the table, `rival` is the bot's, and the log says whose
+    // a die is (`your d6`, `the bot's d6`).
+    let o = whole_game("2");
+    for l in o.lines() {
+        let l = l.trim_start();
+        if l.starts_with("bot: ") || l.starts_with("the bot: ") && !l.contains("· ") {
+            assert!(!l.contains("rival"), "`{l}`");
+        }
+    }
+    assert!(
+        o.contains("bot: attack your gigs with "),
+        "the bot's attack, in your words"
+    );
+    assert!(o.contains("the bot steals your d"), "{o}");
+    assert!(
+        o.contains("stolen from you"),
+        "a stolen Gig says where it came from"
+    );
+}
+
+#[test]
+fn play_shows_the_bots_whole_turn_and_what_it_did_to_you() {
+    // Issue 15: only the last 10 events were shown, so the bot's steals scrolled away.
+    let o = whole_game("2");
+    let harm = o
+        .find("the bot did to you: stole your d")
+        .expect("a steal told");
+    let since = o[..harm]
+        .rfind("-- your last choice and what followed --")
+        .expect("the log since the human's last choice");
+    let seg = &o[since..harm];
+    let turn = seg
+        .find(": the bot's turn\n")
+        .expect("the bot's turn began");
+    let steal = seg.find("the bot steals your d").expect("the steal");
+    let ended = seg
+        .find("the bot ends the turn")
+        .expect("the bot's turn ended");
+    assert!(turn < steal && steal < ended, "{seg}");
+    // and `log` prints the whole game
+    let o = play_seed_7("log\n");
+    let log = &o[o.find("-- the whole game --").unwrap()..];
+    assert!(
+        log.contains("  you are chosen to pick the order\n"),
+        "{log}"
+    );
+    assert!(log.contains("  your d10 rolls "), "{log}");
+}
+
+#[test]
+fn play_takes_a_unique_part_of_a_label() {
+    // Issue 15: `play japantown` did not match `play japantown-jonin`.
+    let o = play_seed_7("sell bonnie\n");
+    assert!(
+        o.contains("-- your last choice and what followed --\n  you: sell bonnie-and-clyde\n"),
+        "{o}"
+    );
+    // an ambiguous part lists what it could mean
+    let o = play_seed_7("call legend\n");
+    assert!(
+        o.contains(
+            "`call legend` matches 3 options: 2. call legend 1, 3. call legend 2, 4. call legend 3"
+        ),
+        "{o}"
+    );
+    let o = play_seed_7("attack\n");
+    assert!(o.contains("no option matches `attack`"), "{o}");
+}
+
+#[test]
+fn play_look_reads_a_visible_card_by_part_of_its_id_or_name() {
+    // Issue 15: there was no way to look a card up.
+    let o = play_seed_7("look huscle\nlook guerrera\nlook\nlook nothing-like-it\nlook l\n");
+    assert!(
+        o.contains("> Swordwise Huscle (swordwise-huscle)\nunit · "),
+        "{o}"
+    );
+    assert!(o.contains("where: your hand"), "{o}");
+    // any card of the pool, printed cards being public
+    assert!(
+        o.contains("> Valentino Guerrera (valentino-guerrera)\n"),
+        "{o}"
+    );
+    assert!(o.contains("where: nowhere you can see"), "{o}");
+    assert!(o.contains("`l` could be "), "several visible cards: {o}");
+    assert!(
+        o.contains("cards you can see (`look CARD` for one):"),
+        "{o}"
+    );
+    assert!(o.contains("no card matches `nothing-like-it`"), "{o}");
+    let o = play_seed_7("help\n");
+    assert!(o.contains("  look CARD "), "{o}");
+}
+
+#[test]
+fn a_short_piped_game_reads_as_this_transcript() {
+    let o = play_seed_7(
+        "look la-llorona\ncall legend\nsell bonnie\nplay japantown\n1\npass\nroll d4\n",
+    );
+    insta::assert_snapshot!("play_transcript", o);
+}

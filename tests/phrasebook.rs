@@ -1,4 +1,4 @@
-//! The generated part of `grammar/README.md` (the phrasebook): every phrase of the grammar, grouped
+//! The generated part of `grammar/card-phrases.md` (the phrasebook): every phrase of the grammar, grouped
 //! by the grammar's sections, with its doc and the first card (by id) whose text uses it, read
 //! from the parse tree of every card. The test fails when the README is stale; regenerate it with
 //! `UPDATE_PHRASEBOOK=1 cargo test --test phrasebook` and read the diff.
@@ -113,10 +113,10 @@ fn generate() -> String {
 
 #[test]
 fn phrasebook_is_up_to_date() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/README.md");
-    let readme = std::fs::read_to_string(&path).expect("grammar/README.md exists");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/card-phrases.md");
+    let readme = std::fs::read_to_string(&path).expect("grammar/card-phrases.md exists");
     let (Some(b), Some(e)) = (readme.find(BEGIN), readme.find(END)) else {
-        panic!("grammar/README.md has no phrasebook markers");
+        panic!("grammar/card-phrases.md has no phrasebook markers");
     };
     let fresh = generate();
     let current = &readme[b..e + END.len()];
@@ -128,7 +128,7 @@ fn phrasebook_is_up_to_date() {
         std::fs::write(&path, updated).unwrap();
     } else {
         panic!(
-            "grammar/README.md's phrasebook is stale: run `UPDATE_PHRASEBOOK=1 cargo test --test phrasebook` and read the diff"
+            "grammar/card-phrases.md's phrasebook is stale: run `UPDATE_PHRASEBOOK=1 cargo test --test phrasebook` and read the diff"
         );
     }
 }

@@ -213,26 +213,29 @@ impl Game {
         &self.log
     }
 
-    /// The result, once the game is over.
     /// Why the game ended, one reason per player who won or lost (rules 1.10–1.16), each
-    /// naming the player with `name`; empty while the game goes on.
-    pub fn outcome_reasons(&self, name: impl Fn(PlayerId) -> String) -> Vec<String> {
+    /// naming the player as `names` does (`the bot has 7 Gigs`, `you have 7 Gigs`); empty while
+    /// the game goes on.
+    pub fn outcome_reasons(&self, names: &crate::log::Names<'_>) -> Vec<String> {
         let st = &self.state;
         if st.outcome.is_none() {
             return Vec::new();
         }
+        let name = |p: PlayerId| names.who[p.ix()];
         let mut out = Vec::new();
         for p in PlayerId::BOTH {
             if st.won[p.ix()] {
                 let gigs = st.gig_count(p);
                 out.push(if gigs >= crate::rules::GIGS_TO_WIN {
                     format!(
-                        "{} has {gigs} Gigs (rule {})",
+                        "{} {} {gigs} Gigs (rule {})",
                         name(p),
+                        names.verb(p, "has", "have"),
                         if st.overtime { "1.11" } else { "1.10" }
                     )
                 } else {
-                    format!("{} wins by a card's effect (rule 1.12)", name(p))
+                    let v = names.verb(p, "wins", "win");
+                    format!("{} {v} by a card's effect (rule 1.12)", name(p))
                 });
             }
             if st.lost[p.ix()] {
@@ -248,7 +251,8 @@ impl Game {
                 } else if drew {
                     format!("{} had to draw from an empty deck (rule 1.14)", name(p))
                 } else {
-                    format!("{} loses by a card's effect (rule 1.15)", name(p))
+                    let v = names.verb(p, "loses", "lose");
+                    format!("{} {v} by a card's effect (rule 1.15)", name(p))
                 });
             }
         }

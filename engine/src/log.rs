@@ -227,13 +227,16 @@ pub enum LogEntry {
     Event(Event),
 }
 
-/// How the log names the two players: as a subject (`p0`, `me`) and as an owner (`p0's`, `my`).
+/// How the log names the two players: as a subject (`p0`, `me`, `you`) and as an owner (`p0's`,
+/// `my`, `your`), and whether a player is spoken to (`you draw`, `you steal`: the verb agrees).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Names<'a> {
     /// subject names of player 0 and player 1
     pub who: [&'a str; 2],
     /// possessive names of player 0 and player 1
     pub whose: [&'a str; 2],
+    /// whether player 0 and player 1 are spoken to: their verbs take the second person
+    pub you: [bool; 2],
 }
 
 impl Names<'static> {
@@ -241,10 +244,47 @@ impl Names<'static> {
     pub const SEATS: Names<'static> = Names {
         who: ["p0", "p1"],
         whose: ["p0's", "p1's"],
+        you: [false, false],
     };
     /// Scenario sides: player 0 is `me`, player 1 is `rival` (rulings).
     pub const SCENARIO: Names<'static> = Names {
         who: ["me", "rival"],
         whose: ["my", "rival's"],
+        you: [false, false],
     };
+}
+
+impl<'a> Names<'a> {
+    /// The log as player `me` reads it: `you` (`you draw chrome-fang`, `your d8`), and the rival
+    /// by `rival` and `rivals` (`the bot`, `the bot's`).
+    pub fn to(me: crate::state::PlayerId, rival: &'a str, rivals: &'a str) -> Names<'a> {
+        let mut n = Names {
+            who: [rival; 2],
+            whose: [rivals; 2],
+            you: [false; 2],
+        };
+        n.who[me.ix()] = "you";
+        n.whose[me.ix()] = "your";
+        n.you[me.ix()] = true;
+        n
+    }
+
+    /// `third` (`draws`) for a player named in the third person, `second` (`draw`) for one
+    /// spoken to.
+    pub fn verb<'v>(&self, p: crate::state::PlayerId, third: &'v str, second: &'v str) -> &'v str {
+        if self.you[p.ix()] {
+            second
+        } else {
+            third
+        }
+    }
+
+    /// `their` for a player named in the third person, `your` for one spoken to.
+    pub fn their(&self, p: crate::state::PlayerId) -> &'static str {
+        if self.you[p.ix()] {
+            "your"
+        } else {
+            "their"
+        }
+    }
 }

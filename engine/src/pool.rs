@@ -59,6 +59,48 @@ pub struct Facts {
     pub color: Option<gigscript_dsl::card::Color>,
 }
 
+/// The printed words of a card, for players to read (`gig play`'s `look`); the rules never
+/// read them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Printed {
+    /// the subtitle (rule 3.10)
+    pub subtitle: Option<String>,
+    /// the RAM value (rule 3.20.1)
+    pub ram: Option<u32>,
+    /// a Gear's top textbox (rule 4.11)
+    pub top: Option<String>,
+    /// the rules text (a Gear's bottom textbox)
+    pub text: String,
+    /// the words of each ability, numbered as the engine numbers them (a Gear's top textbox
+    /// first); `None` where the file spells the text with escapes
+    pub abilities: Vec<Option<String>>,
+}
+
+impl Printed {
+    fn of(card: &gigscript_dsl::Card, core: Option<&gigscript_dsl::prim::CardCore>) -> Printed {
+        let words = |span: &gigscript_dsl::Span| {
+            [card.top.as_ref(), Some(&card.text)]
+                .into_iter()
+                .flatten()
+                .find_map(|t| {
+                    let start = span.start.checked_sub(t.offset)?;
+                    let end = span.end.checked_sub(t.offset)?;
+                    t.text.get(start..end).filter(|_| t.exact)
+                })
+                .map(|w| w.trim().to_owned())
+        };
+        Printed {
+            subtitle: card.subtitle.clone(),
+            ram: card.ram,
+            top: card.top.as_ref().map(|t| t.text.trim().to_owned()),
+            text: card.text.text.trim().to_owned(),
+            abilities: core.map_or_else(Vec::new, |c| {
+                c.abilities.iter().map(|a| words(&a.span)).collect()
+            }),
+        }
+    }
+}
+
 /// The facts of every card of a [`CardDb`], plus ids, tags and names for labels and filters,
 /// and each card's core for the executor.
 #[derive(Clone, Debug, Default)]
@@ -72,6 +114,8 @@ pub struct Pool {
     cores: Vec<Option<CoreText>>,
     /// why a card's text does not parse or lower: (where, what), in the author's words
     lower_errors: Vec<Vec<(gigscript_dsl::Span, String)>>,
+    /// each card's printed words, for players to read
+    printed: Vec<Printed>,
     /// a family of core operations a test broke
     core_broken: Option<crate::exec::Broken>,
 }
@@ -170,6 +214,8 @@ impl Pool {
             if let (Some(t), Some(f)) = (&core, pool.facts.last_mut()) {
                 f.keywords = t.core.keywords.iter().fold(f.keywords, |k, &kw| k.with(kw));
             }
+            pool.printed
+                .push(Printed::of(card, core.as_ref().map(|t| &t.core)));
             pool.cores.push(core);
             pool.lower_errors.push(errors);
         }
@@ -225,6 +271,19 @@ impl Pool {
     /// The printed name of a card (`""` for an index from another pool).
     pub fn name(&self, idx: CardIdx) -> &str {
         self.names.get(idx.0 as usize).map_or("", |s| s.as_str())
+    }
+
+    /// The printed words of a card (`None` for an index from another pool).
+    pub fn printed(&self, idx: CardIdx) -> Option<&Printed> {
+        self.printed.get(idx.0 as usize)
+    }
+
+    /// The words of ability `line` of a card (numbered as the core numbers them, a Gear's top textbox first).
+    pub fn ability_words(&self, idx: CardIdx, line: u16) -> Option<&str> {
+        self.printed(idx)?
+            .abilities
+            .get(usize::from(line))?
+            .as_deref()
     }
 
     /// Test-only: ability `line` of card `idx` does not execute, `phrase` naming the construct

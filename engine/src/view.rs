@@ -16,7 +16,7 @@
 
 use crate::decision::{Choice, DecisionKind};
 use crate::game::Game;
-use crate::log::{Event, LogEntry};
+use crate::log::{Event, LogEntry, Names};
 use crate::pool::{CardIdx, Pool};
 use crate::state::{AttackStep, DieArea, DieId, Frame, InstId, Outcome, PlayerId, Target, Zone};
 use serde::Serialize;
@@ -102,6 +102,49 @@ pub enum SeenPhase {
     Over,
 }
 
+impl SeenPhase {
+    /// The phase in words, as the rules name it (`Main Phase`).
+    pub fn words(self) -> &'static str {
+        match self {
+            SeenPhase::Setup => "setup",
+            SeenPhase::Start => "Start Phase",
+            SeenPhase::Main => "Main Phase",
+            SeenPhase::End => "End of Turn",
+            SeenPhase::Over => "game over",
+        }
+    }
+}
+
+impl AttackStep {
+    /// The step of an attack in words, as the rules name it (`React Step`, rules 9.7, 9.16,
+    /// 9.23); the steps the engine takes inside one of the rules' steps share its name.
+    pub fn words(self) -> &'static str {
+        match self {
+            AttackStep::Declared => "attack declared",
+            AttackStep::Window => "attack declared, before the React Step",
+            AttackStep::React => "React Step",
+            AttackStep::Fight | AttackStep::FightResult => "Fight Step",
+            AttackStep::Steal
+            | AttackStep::StealChoose
+            | AttackStep::StealPrevent
+            | AttackStep::StealMove => "Steal Step",
+            AttackStep::End => "attack ending",
+        }
+    }
+}
+
+/// What the viewer's decision is about, in words: the card it is about (when the viewer may
+/// see it), the words of the ability that asks, and the question.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeenPrompt {
+    /// the card whose ability, play, payment or attack the decision is part of
+    pub card: Option<SeenCard>,
+    /// the words of the ability that asks, as printed
+    pub ability: Option<String>,
+    /// the question
+    pub question: String,
+}
+
 /// One side of the table as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeenSide {
@@ -150,6 +193,10 @@ pub struct ViewData {
     pub decider: Option<PlayerId>,
     /// the decision's kind and option labels, when the viewer decides
     pub decision: Option<(DecisionKind, Vec<Choice>, Vec<String>)>,
+    /// the decision in words, when the viewer decides
+    pub prompt: Option<SeenPrompt>,
+    /// each player's Street Cred, the viewer's first
+    pub street_cred: [Option<u32>; 2],
     /// the viewer's side, then the rival's
     pub sides: [SeenSide; 2],
 }
@@ -257,6 +304,101 @@ impl<'a> View<'a> {
             Some(d) if d.player == self.me => self.game.labels(d),
             _ => Vec::new(),
         }
+    }
+
+    /// A player's Street Cred: the sum of their Gigs' values, `None` (null) with no Gigs (rule
+    /// 11.2.3). Gigs are public.
+    pub fn street_cred(&self, p: PlayerId) -> Option<u32> {
+        self.game.state.street_cred(p)
+    }
+
+    /// Who owns a card the viewer may see (`None` for a card they can't).
+    pub fn owner(&self, i: InstId) -> Option<PlayerId> {
+        self.card(i)?;
+        self.game.state.inst(i).map(|x| x.owner)
+    }
+
+    /// Who controls a card the viewer may see (`None` for a card they can't).
+    pub fn controller(&self, i: InstId) -> Option<PlayerId> {
+        self.card(i)?;
+        self.game.state.inst(i).map(|x| x.controller)
+    }
+
+    /// A card's printed name.
+    pub fn name(&self, c: SeenCard) -> &'a str {
+        self.game.pool.name(c.card)
+    }
+
+    /// The viewer's decision in words (`None` when the viewer does not decide now): the card
+    /// it is about, the words of the ability asking, and the question.
+    pub fn prompt(&self) -> Option<SeenPrompt> {
+        let (kind, _) = self.decision()?;
+        let st = &self.game.state;
+        let pool = &self.game.pool;
+        // The innermost frame that says what the decision is part of.
+        let mut card = None;
+        let mut ability = None;
+        let mut remaining = None;
+        let mut steal = None;
+        for f in st.frames.iter().rev() {
+            let (c, line) = match f {
+                Frame::Pay { remaining: r, .. } => {
+                    remaining.get_or_insert(*r);
+                    continue;
+                }
+                Frame::Run(run) => (run.source, Some(run.line)),
+                Frame::Activate(a) => (a.source, Some(a.line)),
+                Frame::Play { inst, .. }
+                | Frame::ProgramEnd { inst }
+                | Frame::SpendToPlay { inst, .. } => (*inst, None),
+                Frame::Equip { gear } => (*gear, None),
+                Frame::Call { legend } => (*legend, None),
+                Frame::Replace { source, .. } => (*source, None),
+                Frame::ReplaceChoose { affected, .. } => (*affected, None),
+                Frame::Attack(a) => {
+                    steal = Some(a.to_steal);
+                    (a.attacker, None)
+                }
+                Frame::Setup(_) | Frame::Start(_) | Frame::Main | Frame::End(_) => break,
+            };
+            card = self.card(c);
+            ability = card
+                .zip(line)
+                .and_then(|(c, l)| pool.ability_words(c.card, l))
+                .map(str::to_owned);
+            break;
+        }
+        let question = match kind {
+            DecisionKind::TurnOrder => "do you go first or second?".to_owned(),
+            DecisionKind::Mulligan => {
+                "do you keep your opening hand, or mulligan it (rule 7.9)?".to_owned()
+            }
+            DecisionKind::RollIn => "which Gig do you roll in from your fixer?".to_owned(),
+            DecisionKind::MainAction => "what do you do? (`pass` ends your turn)".to_owned(),
+            DecisionKind::Pay => match remaining {
+                Some(n) => format!("{n} €$ to pay: what pays the next €$?"),
+                None => "what pays the next €$?".to_owned(),
+            },
+            DecisionKind::EquipTarget => "what does the Gear equip to?".to_owned(),
+            DecisionKind::Reaction => "how do you react? (`pass` ends the React Step)".to_owned(),
+            DecisionKind::StealGig => match steal {
+                Some(n) if n > 1 => format!("which Gig do you steal? ({n} to choose)"),
+                _ => "which Gig do you steal?".to_owned(),
+            },
+            DecisionKind::PendingOrder => "which pending effect resolves next?".to_owned(),
+            DecisionKind::May => "do you? (`you may`: yes or no)".to_owned(),
+            DecisionKind::EffectCard => "which card?".to_owned(),
+            DecisionKind::EffectGig => "which Gig?".to_owned(),
+            DecisionKind::Mode => "which mode?".to_owned(),
+            DecisionKind::Number => "how much?".to_owned(),
+            DecisionKind::CardType => "which card type?".to_owned(),
+            DecisionKind::Replace => "does the replacement effect apply?".to_owned(),
+        };
+        Some(SeenPrompt {
+            card,
+            ability,
+            question,
+        })
     }
 
     fn seen(&self, i: InstId) -> Option<SeenCard> {
@@ -444,6 +586,8 @@ impl<'a> View<'a> {
             outcome: self.outcome(),
             decider: self.decider(),
             decision: self.decision().map(|(k, o)| (k, o.to_vec(), self.labels())),
+            prompt: self.prompt(),
+            street_cred: [self.street_cred(self.me), self.street_cred(self.rival())],
             sides: [self.side(self.me), self.side(self.rival())],
         }
     }
@@ -451,9 +595,17 @@ impl<'a> View<'a> {
     /// A log entry in plain words as the viewer may read it: the rival's draws are "a card",
     /// and a card the viewer can't see now is named by where it is, never by its id.
     pub fn describe(&self, e: &LogEntry) -> String {
+        self.describe_with(e, &Names::SEATS)
+    }
+
+    /// [`View::describe`] with the players named by `names` (`Names::to` for the viewer's
+    /// own reading: `you draw chrome-fang`, `the bot draws a card`).
+    pub fn describe_with(&self, e: &LogEntry, names: &Names<'_>) -> String {
+        let who = |p: PlayerId| names.who[p.ix()];
         match e {
             LogEntry::Event(Event::Drew { player, .. }) if *player != self.me => {
-                format!("p{} draws a card", player.0)
+                let v = names.verb(*player, "draws", "draw");
+                format!("{} {v} a card", who(*player))
             }
             LogEntry::Event(ev) if self.hides(ev) => match *ev {
                 Event::Moved { from, to, .. } => {
@@ -461,10 +613,13 @@ impl<'a> View<'a> {
                 }
                 Event::Spent(_) => "a face-down card is spent".into(),
                 Event::Readied(_) => "a face-down card readies".into(),
-                Event::LookedAt { player, .. } => format!("p{} looks at a hidden card", player.0),
+                Event::LookedAt { player, .. } => {
+                    let v = names.verb(player, "looks", "look");
+                    format!("{} {v} at a hidden card", who(player))
+                }
                 _ => "a hidden card changes".into(),
             },
-            _ => self.game.describe(e),
+            _ => self.game.describe_with(e, names),
         }
     }
 
@@ -637,5 +792,122 @@ mod tests {
             g.view(PlayerId(0))
                 .id(g.view(PlayerId(0)).card(l).expect("seen"))
         ));
+    }
+
+    /// Plays random choices from `seed` until `stop` holds for the decision (at most 3,000).
+    fn play_until(seed: u64, stop: impl Fn(&Game) -> bool) -> Option<Game> {
+        let mut g = sample_game(seed, 0);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+        for _ in 0..3000 {
+            if stop(&g) {
+                return Some(g);
+            }
+            let d = g.decision_ref()?;
+            let ix = rng.gen_range(0..d.options.len());
+            g.apply_index(ix).unwrap();
+        }
+        None
+    }
+
+    #[test]
+    fn a_player_reads_the_log_spoken_to() {
+        let g = sample_game(5, 40);
+        let v = g.view(PlayerId(0));
+        let names = Names::to(PlayerId(0), "the bot", "the bot's");
+        let text: Vec<String> = g.log().iter().map(|e| v.describe_with(e, &names)).collect();
+        let all = text.join("\n");
+        assert!(text.iter().any(|t| t.starts_with("you draw ")), "{all}");
+        assert!(text.iter().any(|t| t == "the bot draws a card"), "{all}");
+        assert!(text.iter().any(|t| t.starts_with("turn 1: ")), "{all}");
+        for wrong in [
+            "you draws",
+            "you keeps",
+            "you is",
+            "you goes",
+            "you rolls",
+            "p0",
+            "p1",
+        ] {
+            assert!(!all.contains(wrong), "`{wrong}` in\n{all}");
+        }
+        // Seats and scenario names read as before.
+        assert!(g.log().iter().any(|e| v.describe(e) == "p1 draws a card"));
+    }
+
+    #[test]
+    fn street_cred_is_the_sum_of_the_gigs_and_null_without_any() {
+        let g = sample_game(4, 0);
+        let v = g.view(PlayerId(0));
+        assert_eq!(v.street_cred(PlayerId(0)), None);
+        let g = play_until(4, |g| g.state.gig_count(PlayerId(1)) >= 2).expect("two Gigs");
+        let v = g.view(PlayerId(0));
+        let sum: u32 = v.gigs(PlayerId(1)).iter().map(|d| u32::from(d.value)).sum();
+        assert_eq!(v.street_cred(PlayerId(1)), Some(sum));
+    }
+
+    #[test]
+    fn phases_and_attack_steps_are_named_as_the_rules_name_them() {
+        assert_eq!(SeenPhase::Main.words(), "Main Phase");
+        assert_eq!(SeenPhase::End.words(), "End of Turn");
+        assert_eq!(AttackStep::React.words(), "React Step");
+        assert_eq!(AttackStep::StealChoose.words(), "Steal Step");
+        assert_eq!(AttackStep::FightResult.words(), "Fight Step");
+    }
+
+    #[test]
+    fn a_prompt_names_the_card_paid_for_and_the_amount_left() {
+        let g = (0..40)
+            .find_map(|seed| {
+                play_until(seed, |g| {
+                    g.decision_ref()
+                        .is_some_and(|d| d.prompt == DecisionKind::Pay)
+                        && g.state
+                            .frames
+                            .iter()
+                            .any(|f| matches!(f, Frame::Play { .. }))
+                })
+            })
+            .expect("a payment for a play");
+        let me = g.decision_ref().unwrap().player;
+        let p = g.view(me).prompt().expect("the payer's prompt");
+        let Some(Frame::Pay { remaining, .. }) = g.state.frames.last() else {
+            panic!("paying");
+        };
+        assert_eq!(
+            p.question,
+            format!("{remaining} €$ to pay: what pays the next €$?")
+        );
+        let played = g.state.frames.iter().rev().find_map(|f| match f {
+            Frame::Play { inst, .. } => Some(*inst),
+            _ => None,
+        });
+        assert_eq!(p.card.map(|c| c.inst), played);
+        // The rival has no prompt.
+        assert_eq!(g.view(me.other()).prompt(), None);
+    }
+
+    #[test]
+    fn a_prompt_of_card_text_gives_the_words_of_the_ability_asking() {
+        let g = (0..60)
+            .find_map(|seed| {
+                play_until(seed, |g| {
+                    g.decision_ref()
+                        .is_some_and(|d| d.prompt == DecisionKind::May)
+                        && matches!(g.state.frames.last(), Some(Frame::Run(_)))
+                })
+            })
+            .expect("a `you may` of card text");
+        let me = g.decision_ref().unwrap().player;
+        let p = g.view(me).prompt().expect("a prompt");
+        let Some(Frame::Run(run)) = g.state.frames.last() else {
+            panic!("an effect");
+        };
+        let c = p.card.expect("the card is visible");
+        assert_eq!(c.inst, run.source);
+        let words = p.ability.expect("the ability's words");
+        let printed = g.pool.printed(c.card).expect("printed");
+        let whole = format!("{}\n{}", printed.top.as_deref().unwrap_or(""), printed.text);
+        assert!(whole.contains(&words), "`{words}` in `{whole}`");
+        assert!(words.contains("may"), "{words}");
     }
 }

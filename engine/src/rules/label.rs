@@ -170,17 +170,43 @@ impl Game {
                 format!("{}: {label}{how}", who(*player))
             }
             LogEntry::Event(ev) => match *ev {
-                Event::ChosenToPickOrder(p) => format!("{} is chosen to pick the order", who(p)),
-                Event::GoesFirst(p) => format!("{} goes first", who(p)),
-                Event::Shuffled(p) => format!("{} shuffles their deck", who(p)),
-                Event::ShuffledLegends(p) => format!("{} shuffles their legends", who(p)),
-                Event::Mulliganed(p) => format!("{} mulligans", who(p)),
-                Event::Kept(p) => format!("{} keeps", who(p)),
+                Event::ChosenToPickOrder(p) => {
+                    let is = names.verb(p, "is", "are");
+                    format!("{} {is} chosen to pick the order", who(p))
+                }
+                Event::GoesFirst(p) => format!("{} {} first", who(p), names.verb(p, "goes", "go")),
+                Event::Shuffled(p) => {
+                    let (v, their) = (names.verb(p, "shuffles", "shuffle"), names.their(p));
+                    format!("{} {v} {their} deck", who(p))
+                }
+                Event::ShuffledLegends(p) => {
+                    let (v, their) = (names.verb(p, "shuffles", "shuffle"), names.their(p));
+                    format!("{} {v} {their} legends", who(p))
+                }
+                Event::Mulliganed(p) => {
+                    format!("{} {}", who(p), names.verb(p, "mulligans", "mulligan"))
+                }
+                Event::Kept(p) => format!("{} {}", who(p), names.verb(p, "keeps", "keep")),
+                // Read by a player, a turn is theirs or their rival's.
+                Event::TurnBegan { turn, player } if names.you.contains(&true) => {
+                    format!("turn {turn}: {} turn", names.whose[player.ix()])
+                }
                 Event::TurnBegan { turn, player } => format!("turn {turn}: {}", who(player)),
+                Event::StartOfTurn(p) if names.you.contains(&true) => {
+                    format!("start of {} turn: its effects trigger", names.whose[p.ix()])
+                }
                 Event::StartOfTurn(p) => format!("{} start of turn effects", who(p)),
-                Event::TurnEnding(p) => format!("{} ends the turn", who(p)),
-                Event::Drew { player, inst } => format!("{} draws {}", who(player), card(inst)),
-                Event::DrewFromEmpty(p) => format!("{} draws from an empty deck", who(p)),
+                Event::TurnEnding(p) => {
+                    format!("{} {} the turn", who(p), names.verb(p, "ends", "end"))
+                }
+                Event::Drew { player, inst } => {
+                    let v = names.verb(player, "draws", "draw");
+                    format!("{} {v} {}", who(player), card(inst))
+                }
+                Event::DrewFromEmpty(p) => {
+                    let v = names.verb(p, "draws", "draw");
+                    format!("{} {v} from an empty deck", who(p))
+                }
                 Event::Readied(i) => format!("{} readies", card(i)),
                 Event::Spent(i) => format!("{} is spent", card(i)),
                 Event::RolledIn { die: d, value } => format!("{} rolls {value}", die(d)),
@@ -222,9 +248,19 @@ impl Game {
                 Event::Defeated(i) => format!("{} is defeated", card(i)),
                 Event::WillSteal(n) => format!("steals {n}"),
                 Event::WouldSteal(d) => format!("{} is chosen to be stolen", die(d)),
-                Event::Stolen { die: d, by } => format!("{} steals {}", who(by), die(d)),
+                Event::Stolen { die: d, by } => {
+                    format!(
+                        "{} {} {}",
+                        who(by),
+                        names.verb(by, "steals", "steal"),
+                        die(d)
+                    )
+                }
                 Event::Swapped { a, b } => format!("{} and {} are swapped", die(a), die(b)),
                 Event::AttackEnded => "the attack ends".into(),
+                Event::Prevented { kind, source } if names.you.contains(&true) => {
+                    format!("{} prevents {}", card(source), action_words(kind))
+                }
                 Event::Prevented { kind, source } => {
                     format!("{} prevents {kind:?}", card(source))
                 }
@@ -246,14 +282,21 @@ impl Game {
                 Event::NotStolen(d) => format!("{} isn't stolen", die(d)),
                 Event::DelayedCreated(i) => format!("{} sets up a delayed effect", card(i)),
                 Event::OvertimeBegan => "overtime begins".into(),
-                Event::GameOver(Outcome::Winner(p)) => format!("{} wins", who(p)),
+                Event::GameOver(Outcome::Winner(p)) => {
+                    format!("{} {}", who(p), names.verb(p, "wins", "win"))
+                }
                 Event::GameOver(Outcome::Tie) => "the game is a tie".into(),
                 Event::Revealed(i) => format!("{} is revealed", card(i)),
                 Event::LookedAt { player, inst } => {
-                    format!("{} looks at {}", who(player), card(inst))
+                    let v = names.verb(player, "looks", "look");
+                    format!("{} {v} at {}", who(player), card(inst))
                 }
                 Event::Searched { player, count } => {
-                    format!("{} searches the top {count} of their deck", who(player))
+                    let (v, their) = (
+                        names.verb(player, "searches", "search"),
+                        names.their(player),
+                    );
+                    format!("{} {v} the top {count} of {their} deck", who(player))
                 }
                 Event::Stated {
                     source,
@@ -297,6 +340,27 @@ pub(crate) fn type_name(k: u8) -> &'static str {
         1 => "gear",
         2 => "program",
         _ => "legend",
+    }
+}
+
+/// An action in words, for a player's reading of the log.
+fn action_words(k: crate::state::ActionKind) -> &'static str {
+    use crate::state::ActionKind as K;
+    match k {
+        K::Draw => "a draw",
+        K::Move => "a move",
+        K::Defeat => "a defeat",
+        K::Spend => "spending a card",
+        K::Ready => "readying a card",
+        K::Sell => "a sale",
+        K::Flip => "a flip",
+        K::Equip => "equipping a Gear",
+        K::Steal => "a steal",
+        K::RollIn => "rolling in a Gig",
+        K::BottomDeck => "putting cards on the bottom of a deck",
+        K::Trash => "trashing the top card of a deck",
+        K::Swap => "a swap of Gigs",
+        K::Adjust => "adjusting a Gig",
     }
 }
 
