@@ -278,14 +278,14 @@ fn load_paths(ctx: &Context, paths: &[PathBuf], sources: &mut Sources) -> (CardD
 }
 
 /// What `gig check` found for one card: the language checks, whether the engine executes it
-/// (with the constructs it does not execute), and the reports of its rulings.
+/// (with the parts of its core the executor would not run), and the reports of its rulings.
 struct CheckedCard {
     parses: bool,
     round_trips: bool,
     unambiguous: bool,
     lowers: bool,
     executes: bool,
-    missing: Vec<gigscript_engine::interp::Unsupported>,
+    missing: Vec<(gigscript_dsl::Span, String)>,
     rulings: Vec<RulingReport>,
 }
 
@@ -439,17 +439,18 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
         .enumerate()
     {
         diags.extend(c.diagnostics.into_iter().map(|d| (d, Some(ix))));
-        // Every construct executes; a card that does not is a failure.
+        // Every phrase lowers to the core, which the executor runs (as the pool reads it); a
+        // card that does not is a failure (a text that does not lower is reported above).
         let idx = pool.index_of(&card.id);
-        let missing: Vec<_> = match idx {
-            Some(idx) if c.lowers => pool.unsupported(idx).cloned().collect(),
+        let missing: Vec<(gigscript_dsl::Span, String)> = match idx {
+            Some(idx) if c.lowers => pool.lower_errors(idx).to_vec(),
             _ => Vec::new(),
         };
         let executes = c.lowers && idx.is_some_and(|idx| pool.executable(idx));
-        for u in &missing {
+        for (span, why) in &missing {
             diags.push((
-                Diagnostic::error(format!("not executable: {} ({})", u.phrase, card.id))
-                    .with_primary(u.span, "the interpreter does not execute this"),
+                Diagnostic::error(format!("not executable: {why} ({})", card.id))
+                    .with_primary(*span, "this does not lower to what the executor runs"),
                 Some(ix),
             ));
         }
@@ -527,11 +528,11 @@ pub fn check(ctx: &Context, paths: &[PathBuf], json: bool) -> Outcome {
                 let not_executable: Vec<_> = c
                     .missing
                     .iter()
-                    .map(|u| {
-                        let (line, column) = sources.get(u.span.file).line_col(u.span.start);
+                    .map(|(span, why)| {
+                        let (line, column) = sources.get(span.file).line_col(span.start);
                         serde_json::json!({
-                            "phrase": u.phrase,
-                            "file": shown(sources.path(u.span.file)),
+                            "phrase": why,
+                            "file": shown(sources.path(span.file)),
                             "line": line,
                             "column": column,
                         })

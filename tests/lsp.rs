@@ -310,25 +310,32 @@ fn bad_input_gets_diagnostics_and_the_server_goes_on() {
     );
     let half = std::fs::read_to_string(dir.join("chrome-fang.toml")).unwrap();
     let half = &half[..half.find("their power").unwrap()];
+    let deep = " with less power than a Unit".repeat(60);
+    // (file, text, whether it has a problem to report)
     let cases = [
-        ("half-typed.toml", half.to_string()),
-        ("noise.toml", noise(4096, 7)),
-        ("huge.toml", huge),
-        ("empty.toml", String::new()),
+        ("half-typed.toml", half.to_string(), true),
+        ("noise.toml", noise(4096, 7), true),
+        ("huge.toml", huge, true),
+        ("empty.toml", String::new(), true),
+        // deep, and a card the language reads and executes: nothing to report
         (
             "deep.toml",
-            format!(
-                "{DEEP}text = \"\"\"\nSpend a Unit{}.\n\"\"\"\n",
-                " with less power than a Unit".repeat(60)
-            ),
+            format!("{DEEP}text = \"\"\"\nSpend a Unit{deep}.\n\"\"\"\n"),
+            false,
+        ),
+        // deep, and a word the language does not know at its end
+        (
+            "deep-wrong.toml",
+            format!("{DEEP}text = \"\"\"\nSpend a Unit{deep} frobnicated.\n\"\"\"\n"),
+            true,
         ),
     ];
-    for (name, text) in &cases {
+    for (name, text, bad) in &cases {
         let u = uri(&dir.join(name));
         let d = c.open(&u, text);
         assert!(
-            d.as_array().is_some_and(|a| !a.is_empty()),
-            "{name}: no diagnostics: {d}"
+            d.as_array().is_some_and(|a| a.is_empty() != *bad),
+            "{name}: diagnostics {d}"
         );
         for at in [0, text.len() / 2, text.len()] {
             let at = (0..=at).rev().find(|i| text.is_char_boundary(*i)).unwrap();

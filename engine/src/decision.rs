@@ -121,7 +121,7 @@ pub enum Choice {
         /// the card whose text it is
         source: InstId,
         /// the ability's line on `source`
-        line: u8,
+        line: u16,
     },
     /// `play <id>`: playing a card at another time a cost rule allows (`You may also play this
     /// Program when a Unit attacks …`)

@@ -64,10 +64,14 @@ pub struct Game {
     /// made at setup, once)
     pub(crate) statics_at: Vec<InstId>,
     pub(crate) gear_at: Vec<InstId>,
+    /// what card text says, as the rules ask it (the implementation the pool chose)
+    pub(crate) text: &'static dyn crate::rules::CardText,
+    /// how deep card text's statements are reading statements now (not state)
+    pub(crate) text_depth: std::cell::Cell<u8>,
     /// the static statements in force while a decision is computed (not state)
-    pub(crate) said_memo: std::cell::RefCell<crate::interp::SaidMemo>,
-    /// room for a list of cards, reused by the hot paths (not state)
-    pub(crate) scratch: Vec<InstId>,
+    pub(crate) core_memo: std::cell::RefCell<crate::exec::Memo>,
+    /// room for the happenings of one event, reused (not state)
+    pub(crate) happened: Vec<crate::state::Happened>,
 }
 
 impl Game {
@@ -99,6 +103,7 @@ impl Game {
         let gear_at = insts(&|x| {
             pool.facts(x.card).kind == gigscript_dsl::CardType::Gear || x.equipped_to.is_some()
         });
+        let text: &'static dyn crate::rules::CardText = &crate::exec::Core;
         let mut g = Game {
             kinds,
             pool,
@@ -109,8 +114,10 @@ impl Game {
             log_choices: true,
             rollback: true,
             abandoned: false,
-            said_memo: Default::default(),
-            scratch: Vec::new(),
+            text,
+            text_depth: Default::default(),
+            happened: Vec::new(),
+            core_memo: Default::default(),
             statics_at,
             gear_at,
         };
@@ -516,7 +523,7 @@ impl Game {
     pub(crate) fn end_effects(&mut self, pred: impl Fn(Duration) -> bool) {
         self.state.effects.retain(|e| !pred(e.duration));
         self.state.replacements.retain(|r| !pred(r.duration));
-        self.state.statements.retain(|r| !pred(r.duration));
+        self.state.lasting.retain(|r| !pred(r.duration));
     }
 }
 

@@ -26,8 +26,8 @@
 pub mod bot;
 pub mod decision;
 pub mod error;
+pub mod exec;
 pub mod game;
-pub mod interp;
 pub mod log;
 pub mod pool;
 mod rules;

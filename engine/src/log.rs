@@ -136,7 +136,7 @@ pub enum Event {
         /// its card
         source: InstId,
         /// the ability (top textbox first)
-        line: u8,
+        line: u16,
     },
     /// an effect changed a card's power (rule 3.17.2)
     PowerChanged {

@@ -1,11 +1,14 @@
-//! The card pool: the facts of every card a game may use, indexed by a small [`CardIdx`].
+//! The card pool: the facts of every card a game may use, indexed by a small [`CardIdx`], and
+//! each card's text lowered to the core once ([`lower_card`]) with its index.
 //!
 //! The pool is built once from a [`CardDb`] and shared (`Arc`) by every game; it is never
 //! serialised. A [`crate::State`] refers to cards only by [`CardIdx`], so a saved state is only
 //! meaningful together with the pool it was played with.
 
-use crate::interp::{self, Unsupported};
-use gigscript_dsl::ast::{Ability, CardScript, Label, Spanned, Trigger};
+mod core_text;
+
+pub use core_text::{kind_bit, say_bit, says, CoreText};
+
 use gigscript_dsl::{CardDb, CardType, Keyword};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -74,7 +77,7 @@ pub struct Printed {
 }
 
 impl Printed {
-    fn of(card: &gigscript_dsl::Card, script: Option<&CardScript>) -> Printed {
+    fn of(card: &gigscript_dsl::Card, core: Option<&gigscript_dsl::prim::CardCore>) -> Printed {
         let words = |span: &gigscript_dsl::Span| {
             [card.top.as_ref(), Some(&card.text)]
                 .into_iter()
@@ -91,57 +94,63 @@ impl Printed {
             ram: card.ram,
             top: card.top.as_ref().map(|t| t.text.trim().to_owned()),
             text: card.text.text.trim().to_owned(),
-            abilities: script
-                .map_or_else(Vec::new, |s| s.lines().map(|a| words(&a.span)).collect()),
+            abilities: core.map_or_else(Vec::new, |c| {
+                c.abilities.iter().map(|a| words(&a.span)).collect()
+            }),
         }
     }
 }
 
-/// What the interpreter knows of one card: its parsed text, what of it does not execute yet, and
-/// which lines trigger on timing labels.
-#[derive(Clone, Debug, Default)]
-struct Text {
-    /// the parsed text (`None` when it does not parse; `gig check` reports that)
-    script: Option<CardScript>,
-    /// constructs not executed, each with the source words when they could be read back
-    unsupported: Vec<(Unsupported, String)>,
-    /// (line, label) of each timing-label trigger
-    labels: Vec<(u8, Label)>,
-    /// has a static ability, and every construct of the card executes
-    statics: bool,
-    /// (line, start?) of each `At the start/end of your turn` trigger
-    turn: Vec<(u8, bool)>,
-    /// lines of `When …` and `The first time … each turn` triggers
-    when: Vec<u8>,
-    /// the kinds of happening those lines' events can match (`interp::event_bits`)
-    when_kinds: u16,
-    /// the lines of activated abilities (rules 10.18–10.20)
-    activated: Vec<u8>,
-    /// the lines of cost rules that execute: about this card (`false`) or others (`true`)
-    cost_rules: Vec<(u8, bool)>,
-    /// has a replacement effect, and every construct of the card executes
-    replaces: bool,
-    /// the kinds of statement its text can make ([`crate::interp::says_of`])
-    says: u32,
-}
-
-/// The facts of every card of a [`CardDb`], plus ids and tags for labels and filters, and each
-/// card's parsed text for the interpreter.
+/// The facts of every card of a [`CardDb`], plus ids, tags and names for labels and filters,
+/// and each card's core for the executor.
 #[derive(Clone, Debug, Default)]
 pub struct Pool {
     facts: Vec<Facts>,
     ids: Vec<String>,
     tags: Vec<Vec<String>>,
-    texts: Vec<Text>,
-    any_statics: bool,
     by_id: HashMap<String, CardIdx>,
-    any_when: bool,
-    any_cost_statics: bool,
-    gear_keywords: bool,
     names: Vec<String>,
+    /// each card's core, when its text lowers, with its index
+    cores: Vec<Option<CoreText>>,
+    /// why a card's text does not parse or lower: (where, what), in the author's words
+    lower_errors: Vec<Vec<(gigscript_dsl::Span, String)>>,
+    /// each card's printed words, for players to read
     printed: Vec<Printed>,
-    any_replacements: bool,
-    broken: Option<interp::Broken>,
+    /// a family of core operations a test broke
+    core_broken: Option<crate::exec::Broken>,
+}
+
+/// A card's text as the executor runs it: parsed to the syntax tree (`gigscript_dsl::syntax`)
+/// and lowered to the core (`gigscript_dsl::lower`), or why not, each at its words: a phrase
+/// that does not parse or lower, or a part of the core the executor would not run
+/// ([`crate::exec::unrunnable`]). A card with any is not executable.
+pub fn lower_card(
+    card: &gigscript_dsl::card::Card,
+) -> Result<gigscript_dsl::prim::CardCore, Vec<(gigscript_dsl::Span, String)>> {
+    use gigscript_dsl::diag::IntoDiagnostic;
+    let tree = gigscript_dsl::syntax::parse_card(card).map_err(|e| {
+        e.iter()
+            .map(|e| (e.span, e.to_diagnostic().message))
+            .collect::<Vec<_>>()
+    })?;
+    lower_tree(card.kind, &tree)
+}
+
+/// [`lower_card`] from a syntax tree, for a card of type `kind`.
+pub fn lower_tree(
+    kind: CardType,
+    tree: &gigscript_dsl::syntax::tree::CardTree,
+) -> Result<gigscript_dsl::prim::CardCore, Vec<(gigscript_dsl::Span, String)>> {
+    let core = gigscript_dsl::lower::lower(kind, tree).map_err(|e| {
+        e.into_iter()
+            .map(|e| (e.span, e.message))
+            .collect::<Vec<_>>()
+    })?;
+    let unrunnable = crate::exec::unrunnable(&core);
+    match unrunnable.is_empty() {
+        true => Ok(core),
+        false => Err(unrunnable),
+    }
 }
 
 /// Which kinds of card text the cards of one game have. A game computes it once from its card
@@ -162,8 +171,14 @@ pub struct TextKinds {
     /// a replacement effect that executes
     pub replacements: bool,
     /// the kinds of statement (`… can't attack`, `… has +1 power`) a text can make, one bit
-    /// each ([`crate::interp::says_of`]): a question no text can answer is not asked
+    /// each ([`say_bit`]): a question no text can answer is not asked
     pub says: u32,
+    /// the kinds of event the core's triggers listen for ([`kind_bit`])
+    pub listens: u32,
+    /// a timing-label trigger (`{Play}`, `{Attack}`, …) in the core
+    pub labels: bool,
+    /// an `At the start/end of … turn` trigger in the core
+    pub turns: bool,
 }
 
 /// Most cards a pool can hold (a [`CardIdx`] is 16 bits).
@@ -190,15 +205,19 @@ impl Pool {
             pool.by_id.entry(card.id.clone()).or_insert(idx);
             pool.ids.push(card.id.clone());
             pool.tags.push(card.tags.clone());
-            let text = Text::of(card);
-            pool.any_statics |= text.statics;
-            pool.any_when |= !text.when.is_empty();
-            pool.any_cost_statics |= text.cost_rules.iter().any(|&(_, others)| others);
-            pool.gear_keywords |= card.kind == CardType::Gear && keywords != Keywords::default();
-            pool.any_replacements |= text.replaces;
             pool.names.push(card.name.clone());
-            pool.printed.push(Printed::of(card, text.script.as_ref()));
-            pool.texts.push(text);
+            let (core, errors) = match lower_card(card) {
+                Ok(core) => (Some(CoreText::new(core)), Vec::new()),
+                Err(e) => (None, e),
+            };
+            // Rule 2.10: a keyword written in the text is the card's, as the printed ones.
+            if let (Some(t), Some(f)) = (&core, pool.facts.last_mut()) {
+                f.keywords = t.core.keywords.iter().fold(f.keywords, |k, &kw| k.with(kw));
+            }
+            pool.printed
+                .push(Printed::of(card, core.as_ref().map(|t| &t.core)));
+            pool.cores.push(core);
+            pool.lower_errors.push(errors);
         }
         pool
     }
@@ -207,29 +226,46 @@ impl Pool {
     pub fn kinds_of(&self, cards: impl IntoIterator<Item = CardIdx>) -> TextKinds {
         let mut k = TextKinds::default();
         for c in cards {
-            let (Some(t), Some(f)) = (self.texts.get(c.0 as usize), self.facts.get(c.0 as usize))
-            else {
+            let f = self.facts(c);
+            k.gear_keywords |= f.kind == CardType::Gear && f.keywords != Keywords::default();
+            let Some(t) = self.core(c) else {
                 continue;
             };
-            k.statics |= t.statics;
+            k.statics |= !t.statics.is_empty();
             k.when |= !t.when.is_empty();
             k.gear_when |= f.kind == CardType::Gear && !t.when.is_empty();
-            k.cost_statics |= t.cost_rules.iter().any(|&(_, others)| others);
-            k.gear_keywords |= f.kind == CardType::Gear && f.keywords != Keywords::default();
-            k.replacements |= t.replaces;
+            k.cost_statics |= t.cost_statics;
+            k.replacements |= !t.replacements.is_empty();
             k.says |= t.says;
+            k.listens |= t.listens;
+            k.labels |= !t.labels.is_empty();
+            k.turns |= !t.turn.is_empty();
         }
         k
     }
 
-    /// Whether a card has a replacement effect that executes.
-    pub fn has_replacements(&self, idx: CardIdx) -> bool {
-        self.texts.get(idx.0 as usize).is_some_and(|t| t.replaces)
+    /// The core of a card, with its index, when its text lowers.
+    pub fn core(&self, idx: CardIdx) -> Option<&CoreText> {
+        self.cores.get(idx.0 as usize)?.as_ref()
     }
 
-    /// Whether any card of the pool has one (games without such cards skip the search).
-    pub fn any_replacements(&self) -> bool {
-        self.any_replacements
+    /// Why a card's text does not lower: each phrase's words (as spans) and the reason.
+    pub fn lower_errors(&self, idx: CardIdx) -> &[(gigscript_dsl::Span, String)] {
+        self.lower_errors
+            .get(idx.0 as usize)
+            .map_or(&[][..], |v| v.as_slice())
+    }
+
+    /// Test-only: the executor reads `family` as doing nothing in games of this pool (the
+    /// mutation test of the rulings; see `exec::mutant`).
+    #[doc(hidden)]
+    pub fn break_core(&mut self, family: Option<crate::exec::Broken>) {
+        self.core_broken = family;
+    }
+
+    /// The family of core operations a test broke, if any.
+    pub(crate) fn core_broken(&self) -> Option<crate::exec::Broken> {
+        self.core_broken
     }
 
     /// The printed name of a card (`""` for an index from another pool).
@@ -242,166 +278,50 @@ impl Pool {
         self.printed.get(idx.0 as usize)
     }
 
-    /// The words of ability `line` of a card (numbered as [`Pool::ability`] numbers them).
-    pub fn ability_words(&self, idx: CardIdx, line: u8) -> Option<&str> {
-        self.printed(idx)?.abilities.get(line as usize)?.as_deref()
+    /// The words of ability `line` of a card (numbered as the core numbers them, a Gear's top textbox first).
+    pub fn ability_words(&self, idx: CardIdx, line: u16) -> Option<&str> {
+        self.printed(idx)?
+            .abilities
+            .get(usize::from(line))?
+            .as_deref()
     }
 
-    /// Test-only: the interpreter reads `phrase` as doing nothing in games of this pool (the
-    /// mutation test of the rulings; see `interp::mutant`).
+    /// Test-only: ability `line` of card `idx` does not execute, `phrase` naming the construct
+    /// (so `not executed` logging and executability reporting stay tested whatever the
+    /// catalogue's state; nothing outside tests calls it).
     #[doc(hidden)]
-    pub fn break_phrase(&mut self, phrase: Option<interp::Broken>) {
-        self.broken = phrase;
-    }
-
-    /// Test-only: ability `line` of card `idx` does not execute, `phrase` naming the construct (so
-    /// `not executed` logging and executability reporting stay tested whatever the catalogue's
-    /// state; nothing outside tests calls it).
-    #[doc(hidden)]
-    pub fn break_line(&mut self, idx: CardIdx, line: u8, phrase: &'static str) {
-        let Some(span) = self.ability(idx, line).map(|a| a.span) else {
-            return;
-        };
-        if let Some(t) = self.texts.get_mut(idx.0 as usize) {
-            t.unsupported
-                .push((Unsupported { span, phrase, line }, phrase.to_owned()));
-            t.statics = false;
-            t.replaces = false;
-            t.cost_rules.retain(|&(l, _)| l != line);
+    pub fn break_line(&mut self, idx: CardIdx, line: u16, phrase: &'static str) {
+        if let Some(Some(t)) = self.cores.get_mut(idx.0 as usize) {
+            if t.ability(line).is_some() {
+                t.not_executed.push((line, phrase.to_owned()));
+            }
         }
     }
 
-    /// The phrase a test broke, if any.
-    pub(crate) fn broken(&self) -> Option<interp::Broken> {
-        self.broken
-    }
-
-    /// The parsed text of a card, if it parses.
-    pub fn script(&self, idx: CardIdx) -> Option<&CardScript> {
-        self.texts.get(idx.0 as usize)?.script.as_ref()
-    }
-
-    /// Whether every construct of the card's text is executed by the interpreter (and it parses).
+    /// Whether the card's text runs: it parses and lowers to the core, every line of it.
     pub fn executable(&self, idx: CardIdx) -> bool {
-        self.texts
-            .get(idx.0 as usize)
-            .is_some_and(|t| t.script.is_some() && t.unsupported.is_empty())
+        self.core(idx).is_some_and(|t| t.not_executed.is_empty())
     }
 
-    /// The constructs of a card's text the interpreter does not execute yet.
-    pub fn unsupported(&self, idx: CardIdx) -> impl Iterator<Item = &Unsupported> {
-        self.texts
-            .get(idx.0 as usize)
-            .into_iter()
-            .flat_map(|t| t.unsupported.iter().map(|(u, _)| u))
+    /// The lines of a card that do not execute, with the words that don't.
+    pub fn not_executed_lines(&self, idx: CardIdx) -> impl Iterator<Item = (u16, &str)> {
+        (self.core(idx).into_iter())
+            .flat_map(|t| t.not_executed.iter().map(|(l, w)| (*l, w.as_str())))
     }
 
-    /// The words of the first construct of ability `line` that is not executed (`None`: it all is).
-    pub fn not_executed(&self, idx: CardIdx, line: u8) -> Option<&str> {
-        let t = self.texts.get(idx.0 as usize)?;
-        if t.script.is_none() {
-            return Some("text that does not parse");
+    /// The words of ability `line` of a card that do not execute (`None`: it all does).
+    pub fn not_executed(&self, idx: CardIdx, line: u16) -> Option<&str> {
+        match self.core(idx) {
+            Some(t) => (t.not_executed.iter())
+                .find(|(l, _)| *l == line)
+                .map(|(_, w)| w.as_str()),
+            None => Some("text that does not lower"),
         }
-        t.unsupported
-            .iter()
-            .find(|(u, _)| u.line == line)
-            .map(|(_, words)| words.as_str())
     }
 
-    /// Ability `line` of a card: the top textbox's abilities first, then the rules text's.
-    pub fn ability(&self, idx: CardIdx, line: u8) -> Option<&Spanned<Ability>> {
-        let s = self.script(idx)?;
-        s.lines().nth(line as usize)
-    }
-
-    /// The lines of a card that trigger on a timing label.
-    pub fn label_lines(&self, idx: CardIdx, label: Label) -> impl Iterator<Item = u8> + '_ {
-        let labels = self
-            .texts
-            .get(idx.0 as usize)
-            .map_or(&[][..], |t| &t.labels);
-        labels
-            .iter()
-            .filter(move |(_, l)| *l == label || (label == Label::Call && *l == Label::Flip))
-            .map(|(line, _)| *line)
-    }
-
-    /// How many abilities the card's top textbox has (a Gear's; 0 for other cards): lines below
-    /// this are about the card itself, lines from it on are inherited by a Gear's host (4.11).
-    pub fn top_len(&self, idx: CardIdx) -> u8 {
-        self.script(idx)
-            .and_then(|s| s.top.as_ref())
-            .map_or(0, |t| t.abilities.len() as u8)
-    }
-
-    /// Whether a card has a static ability that executes (the card is executable).
+    /// Whether a card has a static ability.
     pub fn has_statics(&self, idx: CardIdx) -> bool {
-        self.texts.get(idx.0 as usize).is_some_and(|t| t.statics)
-    }
-
-    /// The lines of a card's activated abilities, in order.
-    pub fn activated_lines(&self, idx: CardIdx) -> &[u8] {
-        self.texts
-            .get(idx.0 as usize)
-            .map_or(&[][..], |t| &t.activated)
-    }
-
-    /// The lines of a card's cost rules that execute, each with whether it is about other
-    /// cards (`Play your first CYBERWARE Gear each turn for -3 €$`) rather than this one.
-    pub fn cost_rule_lines(&self, idx: CardIdx) -> &[(u8, bool)] {
-        self.texts
-            .get(idx.0 as usize)
-            .map_or(&[][..], |t| &t.cost_rules)
-    }
-
-    /// Whether any card of the pool has an executing cost rule about other cards (a fast path).
-    pub fn any_cost_statics(&self) -> bool {
-        self.any_cost_statics
-    }
-
-    /// Whether any executable card of the pool has a static ability (a fast path).
-    pub fn any_statics(&self) -> bool {
-        self.any_statics
-    }
-
-    /// Whether any Gear of the pool has a keyword (its host has it too, rule 4.11).
-    pub fn any_gear_keywords(&self) -> bool {
-        self.gear_keywords
-    }
-
-    /// The lines of a card that trigger at the start (`true`) or end of its controller's turn.
-    pub fn turn_lines(&self, idx: CardIdx, start: bool) -> impl Iterator<Item = u8> + '_ {
-        let turn = self.texts.get(idx.0 as usize).map_or(&[][..], |t| &t.turn);
-        turn.iter()
-            .filter(move |(_, s)| *s == start)
-            .map(|(line, _)| *line)
-    }
-
-    /// Whether a card has any timing-label trigger (a quick test for the hot event path).
-    pub fn has_label_triggers(&self, idx: CardIdx) -> bool {
-        self.texts
-            .get(idx.0 as usize)
-            .is_some_and(|t| !t.labels.is_empty())
-    }
-
-    /// The lines of a card that trigger on an event (`When …`, `The first time … each turn`).
-    pub fn when_lines(&self, idx: CardIdx) -> &[u8] {
-        self.texts.get(idx.0 as usize).map_or(&[][..], |t| &t.when)
-    }
-
-    /// The kinds of statement a card's text can make ([`TextKinds::says`]).
-    pub(crate) fn says(&self, idx: CardIdx) -> u32 {
-        self.texts.get(idx.0 as usize).map_or(0, |t| t.says)
-    }
-
-    /// The kinds of happening a card's `When …` lines can match (`interp::event_bits`).
-    pub(crate) fn when_kinds(&self, idx: CardIdx) -> u16 {
-        self.texts.get(idx.0 as usize).map_or(0, |t| t.when_kinds)
-    }
-
-    /// Whether any card of the pool has a `When …` trigger (a fast path for the event hook).
-    pub fn any_when(&self) -> bool {
-        self.any_when
+        self.core(idx).is_some_and(|t| !t.statics.is_empty())
     }
 
     /// The index of the card with this id.
@@ -444,87 +364,5 @@ impl Pool {
     /// Whether the pool is empty.
     pub fn is_empty(&self) -> bool {
         self.facts.is_empty()
-    }
-}
-
-impl Text {
-    fn of(card: &gigscript_dsl::Card) -> Text {
-        let Ok(script) = gigscript_dsl::parse::parse_card(card) else {
-            return Text::default();
-        };
-        let words = |u: &Unsupported| {
-            [card.top.as_ref(), Some(&card.text)]
-                .into_iter()
-                .flatten()
-                .find_map(|t| {
-                    let start = u.span.start.checked_sub(t.offset)?;
-                    let end = u.span.end.checked_sub(t.offset)?;
-                    t.text.get(start..end).filter(|_| t.exact)
-                })
-                .map_or_else(|| u.phrase.to_owned(), |w| w.trim().to_owned())
-        };
-        let unsupported: Vec<(Unsupported, String)> = interp::unsupported(&script)
-            .into_iter()
-            .map(|u| {
-                let w = words(&u);
-                (u, w)
-            })
-            .collect();
-        let mut labels = Vec::new();
-        let mut turn = Vec::new();
-        let mut when = Vec::new();
-        let mut when_kinds = 0;
-        let abilities = script.lines();
-        for (line, a) in abilities.enumerate() {
-            if let Ability::Triggered { trigger, .. } = &a.node {
-                match &trigger.node {
-                    Trigger::Labels(ls) => labels.extend(ls.iter().map(|&l| (line as u8, l))),
-                    Trigger::StartOfYourTurn => turn.push((line as u8, true)),
-                    Trigger::EndOfYourTurn => turn.push((line as u8, false)),
-                    Trigger::When(e) | Trigger::FirstTimeEachTurn(e) => {
-                        when.push(line as u8);
-                        when_kinds |= interp::event_bits(&e.node);
-                    }
-                }
-            }
-        }
-        let executes = |line: usize| !unsupported.iter().any(|(u, _)| usize::from(u.line) == line);
-        let mut activated = Vec::new();
-        let mut cost_rules = Vec::new();
-        for (line, a) in script.lines().enumerate() {
-            match &a.node {
-                // Offered even when its effect does not execute yet: activating it pays the
-                // costs and logs `not executed` (never a silent no-op).
-                Ability::Activated { .. } => activated.push(line as u8),
-                Ability::CostRule(r) if executes(line) => {
-                    cost_rules.push((line as u8, crate::rules::cost_rule_is_static(&r.node)))
-                }
-                _ => {}
-            }
-        }
-        let statics = script
-            .text
-            .abilities
-            .iter()
-            .any(|a| matches!(a.node, Ability::Static(_)))
-            && unsupported.is_empty();
-        let replaces = script
-            .lines()
-            .any(|a| matches!(a.node, Ability::Replacement { .. }))
-            && unsupported.is_empty();
-        let says = script.lines().fold(0, |m, a| m | interp::says_of(&a.node));
-        Text {
-            says,
-            when_kinds,
-            script: Some(script),
-            unsupported,
-            labels,
-            statics,
-            turn,
-            when,
-            activated,
-            cost_rules,
-            replaces,
-        }
     }
 }

@@ -346,7 +346,7 @@ impl<'a> View<'a> {
                     remaining.get_or_insert(*r);
                     continue;
                 }
-                Frame::Effect(run) => (run.source, Some(run.line)),
+                Frame::Run(run) => (run.source, Some(run.line)),
                 Frame::Activate(a) => (a.source, Some(a.line)),
                 Frame::Play { inst, .. }
                 | Frame::ProgramEnd { inst }
@@ -893,13 +893,13 @@ mod tests {
                 play_until(seed, |g| {
                     g.decision_ref()
                         .is_some_and(|d| d.prompt == DecisionKind::May)
-                        && matches!(g.state.frames.last(), Some(Frame::Effect(_)))
+                        && matches!(g.state.frames.last(), Some(Frame::Run(_)))
                 })
             })
             .expect("a `you may` of card text");
         let me = g.decision_ref().unwrap().player;
         let p = g.view(me).prompt().expect("a prompt");
-        let Some(Frame::Effect(run)) = g.state.frames.last() else {
+        let Some(Frame::Run(run)) = g.state.frames.last() else {
             panic!("an effect");
         };
         let c = p.card.expect("the card is visible");

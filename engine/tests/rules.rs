@@ -1206,3 +1206,46 @@ fn keywords_can_be_granted() {
     steps(&mut g, &["attack rival gigs with chrome-fang"]);
     assert!(has(&g, "block with ruthless-lowlife"));
 }
+
+/// This turn's history: an attack, its steal (the Gigs as the Rival held them) and a defeat
+/// (the card as it was in the field), in order; a new turn starts a new history.
+#[test]
+fn this_turns_history_records_what_happened_with_its_facts() {
+    use gigscript_dsl::prim::EventKind;
+    use gigscript_engine::state::Fact;
+    let me = PlayerSetup {
+        field: vec![spec("psycho-squad", false, true, false, &[])],
+        hand: cards(&["wild-in-the-streets"]),
+        eddies: eddies(6),
+        ..PlayerSetup::default()
+    };
+    let rival = PlayerSetup {
+        field: vec![spec("swordwise-huscle", true, true, false, &[])],
+        gigs: vec![die(1, 6, 3)],
+        ..PlayerSetup::default()
+    };
+    let mut g = game(&setup(me, rival));
+    let turn = g.state().turn;
+    steps(&mut g, &["attack rival gigs with psycho-squad"]);
+    steps(
+        &mut g,
+        &["play wild-in-the-streets", "choose rival swordwise-huscle"],
+    );
+    let h = &g.state().history;
+    assert_eq!(h.turn, turn);
+    let kinds: Vec<EventKind> = h.events.iter().map(|e| e.kind).collect();
+    let at = |k: EventKind| kinds.iter().position(|&x| x == k).unwrap();
+    assert!(at(EventKind::Attack) < at(EventKind::Steal), "{kinds:?}");
+    let attack = &h.events[at(EventKind::Attack)];
+    assert!(matches!(attack.actor, Some(Fact::Card(c)) if g.card_id(c.inst) == "psycho-squad"));
+    let steal = &h.events[at(EventKind::Steal)];
+    assert_eq!(steal.player, Some(PlayerId(0)));
+    assert!(matches!(steal.objects[..], [Fact::Gig(d)] if d.holder == Some(PlayerId(1))));
+    let defeat = &h.events[at(EventKind::Defeat)];
+    assert!(matches!(defeat.objects[..], [Fact::Card(c)]
+        if g.card_id(c.inst) == "swordwise-huscle" && c.zone == Zone::Field && c.spent));
+    steps(&mut g, &["pass"]);
+    let h = &g.state().history;
+    assert_eq!(h.turn, turn + 1);
+    assert!(!h.events.iter().any(|e| e.kind == EventKind::Steal));
+}

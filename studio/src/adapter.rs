@@ -406,9 +406,10 @@ impl Catalogue {
         let checked = check_card(&self.grammar, &card, Some(&self.tags));
         let mut out: Vec<Problem> = checked.diagnostics.iter().map(to).collect();
         if checked.lowers {
-            for u in self.unsupported(&card) {
-                let d = Diagnostic::error(format!("not executable: {} ({})", u.phrase, card.id))
-                    .with_primary(u.span, "the interpreter does not execute this");
+            let missing = gigscript_engine::pool::lower_card(&card).err();
+            for (span, why) in missing.unwrap_or_default() {
+                let d = Diagnostic::error(format!("not executable: {why} ({})", card.id))
+                    .with_primary(span, "this does not lower to what the executor runs");
                 out.push(to(&d));
             }
         }
@@ -488,15 +489,6 @@ impl Catalogue {
         }
     }
 
-    /// The constructs of a card's text the engine does not execute (read by the engine's pool).
-    fn unsupported(&self, card: &Card) -> Vec<gigscript_engine::interp::Unsupported> {
-        let pool = Pool::from_db(&CardDb::from_cards(vec![card.clone()]));
-        match pool.index_of(&card.id) {
-            Some(idx) => pool.unsupported(idx).cloned().collect(),
-            None => Vec::new(),
-        }
-    }
-
     /// The catalogue's pool with `card` in it (in place of the catalogue's card of that id).
     fn pool_with(&self, card: &Card) -> Pool {
         let mut cards: Vec<Card> = vec![card.clone()];
@@ -559,12 +551,16 @@ impl Catalogue {
                     }
                     Ok(_) => {
                         report.lowers = true;
-                        let missing = self.unsupported(&as_card);
+                        let missing = gigscript_engine::pool::lower_tree(kind, &tree)
+                            .err()
+                            .unwrap_or_default();
                         report.executable = missing.is_empty();
-                        for u in missing {
+                        for (span, why) in missing {
                             diags.push(
-                                Diagnostic::error(format!("not executable: {}", u.phrase))
-                                    .with_primary(u.span, "the interpreter does not execute this"),
+                                Diagnostic::error(format!("not executable: {why}")).with_primary(
+                                    span,
+                                    "this does not lower to what the executor runs",
+                                ),
                             );
                         }
                     }

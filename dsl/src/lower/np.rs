@@ -137,7 +137,9 @@ impl Builder<'_, '_> {
     /// What a reference names.
     pub(crate) fn refer(&mut self, r: Ref) -> Target {
         match r {
-            Ref::This => self.cx.this(),
+            // The resolver has read `this Unit` on a Gear as its host already: `this Gear`,
+            // `this card` are the card itself, in either textbox.
+            Ref::This => Target::This,
             Ref::Host => Target::Host,
             Ref::Binding(id) => {
                 if let Some(seen) = self.recording.as_mut() {

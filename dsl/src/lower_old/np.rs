@@ -15,10 +15,11 @@ pub(crate) fn slot(b: ast::BindingId) -> Slot {
     Slot(u16::try_from(b.0).unwrap_or(u16::MAX))
 }
 
-/// What a plain reference names.
-pub(crate) fn refer(b: &Builder, r: Ref) -> Target {
+/// What a plain reference names. The parser has already resolved `this Unit` on a Gear to
+/// its host; `this` is the printed card itself (`this Gear`).
+pub(crate) fn refer(_: &Builder, r: Ref) -> Target {
     match r {
-        Ref::This => b.cx.this(),
+        Ref::This => Target::This,
         Ref::Host => Target::Host,
         Ref::Binding(id) => Target::Slot(slot(id)),
     }

@@ -7,7 +7,10 @@
 use crate::error::EngineError;
 use crate::game::{Flow, Game, MAX_PENDING};
 use crate::log::{Event, LogEntry};
-use crate::state::{ActionKind, DieArea, DieId, EventKind, InstId, Pending, PlayerId, Zone};
+use crate::state::{
+    ActionKind, AttackStep, CardFact, DieArea, DieId, EventKind, Fact, Frame, InstId, Pending,
+    PlayerId, Zone,
+};
 use gigscript_dsl::CardType;
 use rand::Rng;
 
@@ -153,13 +156,35 @@ impl Event {
 }
 
 impl Game {
-    /// Logs an event and makes every trigger it meets pending (rules 10.16.1–10.16.3).
+    /// Logs an event, records it in this turn's history and makes every trigger it meets
+    /// pending (rules 10.16.1–10.16.3).
     pub(crate) fn emit(&mut self, ev: Event) -> Flow {
+        self.emit_as(ev, None)
+    }
+
+    /// [`Game::emit`] for an event about a card that has left where it was, known as `lki`
+    /// (rule 10.10.1).
+    pub(crate) fn emit_as(&mut self, ev: Event, lki: Option<Fact>) -> Flow {
         self.log.push(LogEntry::Event(ev));
+        let [a, b] = self.happenings(&ev, lki);
+        // The list keeps its room from one event to the next (most events are one happening).
+        let mut happened = std::mem::take(&mut self.happened);
+        happened.clear();
+        happened.extend(a);
+        happened.extend(b);
+        let r = match ev.kind() {
+            None if happened.is_empty() => Ok(()),
+            _ => self.text().on_event(self, &ev, &happened),
+        };
+        // Into this turn's history once the triggers have read it.
+        for h in happened.drain(..) {
+            self.record(h);
+        }
+        self.happened = happened;
+        r?;
         let Some(kind) = ev.kind() else {
             return Ok(());
         };
-        self.text_triggers(&ev)?;
         let about = ev.about();
         // Rule 4.4.2 aside, a trigger fires only while its card is still in the game.
         for i in 0..self.state.triggers.len() {
@@ -205,21 +230,32 @@ impl Game {
         // without card text; one that applies replaces the action with nothing (rule 10.25).
         // A card that can't ready stays spent (`It can't ready until your next turn`).
         if let Action::Ready(i) = &action {
-            if self.saying() && self.said_cant_ready(*i) {
+            if self.text().cant_ready(self, *i) {
                 return Ok(());
             }
         }
-        // Replacement effects of card text (crate::interp::replace): `If … would be defeated,
+        // Replacement effects of card text (`CardText::replace_defeats`): `If … would be defeated,
         // … instead.`
         let action = match action {
-            Action::Defeat(list) if self.kinds.replacements => {
-                let rest = self.replace_defeats(list)?;
+            Action::Defeat(list) => {
+                // A card that can't be defeated isn't.
+                let text = self.text();
+                let list = list
+                    .into_iter()
+                    .filter(|&i| !text.cant_be_defeated(self, i))
+                    .collect();
+                let rest = self.text().replace_defeats(self, list)?;
                 if rest.is_empty() {
                     return self.check_outcome();
                 }
                 Action::Defeat(rest)
             }
-            other => other,
+            other => {
+                if self.text().replace_action(self, &other)? {
+                    return self.check_outcome();
+                }
+                other
+            }
         };
         let kind = action.kind();
         let affected = action.affected();
@@ -250,13 +286,14 @@ impl Game {
             Action::Move { inst, to, player } => self.move_card(inst, to, player),
             Action::Defeat(list) => {
                 // Rule 9.19.1.1: each defeated card goes to its owner's trash; triggers enter
-                // pending once it is there (rule 11.19.2).
+                // pending once it is there (rule 11.19.2), seeing it as it last was in play.
+                let lki: Vec<Option<CardFact>> = list.iter().map(|&i| self.card_fact(i)).collect();
                 for &i in &list {
                     let owner = self.inst_ok(i)?.owner;
                     self.move_card(i, Zone::Trash, owner)?;
                 }
-                for &i in &list {
-                    self.emit(Event::Defeated(i))?;
+                for (&i, f) in list.iter().zip(lki) {
+                    self.emit_as(Event::Defeated(i), f.map(Fact::Card))?;
                 }
                 Ok(())
             }
@@ -306,8 +343,23 @@ impl Game {
                 for &die in &stolen {
                     self.emit(Event::Stolen { die, by })?;
                 }
+                if stolen.is_empty() {
+                    return Ok(());
+                }
+                // One steal action (rule 9.23.5.1): the attacking Unit steals (rule 6.7.1.1),
+                // or the card an effect names, or the player (rule 6.7.1.2).
+                let actor = match self.state.frames.last() {
+                    _ if self.state.acting.is_some_and(|a| a.card.is_some()) => {
+                        self.state.acting.and_then(|a| a.card)
+                    }
+                    Some(Frame::Attack(a)) if a.step == AttackStep::StealMove => Some(a.attacker),
+                    _ => None,
+                };
+                let h = self.steal_happened(&stolen, by, actor);
                 // `When … steals …` triggers (rules 6.7.3, 10.16.3).
-                self.steal_triggers(&stolen, by)
+                let r = self.text().on_steal(self, &stolen, by, &h);
+                self.record(h);
+                r
             }
             Action::RollIn(die) => {
                 // Rules 8.6.5.2–8.6.5.3: roll, then place it preserving the value (rule 6.2.6).
@@ -467,7 +519,8 @@ impl Game {
         if !self.state.left_hosts.is_empty() {
             self.state.left_hosts.retain(|s| s.0 != i);
         }
-        self.state.statements.retain(|e| e.target != Some(i));
+        let obj = crate::state::Obj::Card(i);
+        self.state.lasting.retain(|e| !e.about.contains(&obj));
         self.emit(Event::Moved {
             inst: i,
             from,
@@ -495,7 +548,8 @@ impl Game {
                     list.push(g);
                 }
                 self.state.effects.retain(|e| e.target != g);
-                self.state.statements.retain(|e| e.target != Some(g));
+                let obj = crate::state::Obj::Card(g);
+                self.state.lasting.retain(|e| !e.about.contains(&obj));
                 self.emit(Event::Moved {
                     inst: g,
                     from: gfrom,

@@ -21,8 +21,7 @@ impl Game {
         let gigs = self.state.gig_count(rival) > 0;
         for &a in &self.state.player(p).field {
             // Statements that add, remove or restrict targets (rules 9.3.2.3, 2.6).
-            if self.saying() {
-                self.push_said_attacks(a, out);
+            if self.text().attack_options(self, a, out) {
                 continue;
             }
             if !self.can_attack(a) {
@@ -62,7 +61,7 @@ impl Game {
             Target::Unit(u) => {
                 !in_field(u, a.player.other())
                     || !(self.state.inst(u).is_some_and(|x| x.spent)
-                        || (self.saying() && self.said_ready_target(a.attacker, u)))
+                        || self.text().ready_target(self, a.attacker, u))
             }
             Target::Gigs(_) => false,
         }
@@ -74,10 +73,10 @@ impl Game {
             // `When a friendly Unit attacks, {Spend}: …`: only when there is something to use.
             AttackStep::Window if !self.attack_over(a) => {
                 let mut options = Vec::new();
-                let when = crate::interp::When::Attacking {
+                let when = super::text::When::Attacking {
                     attacker: a.attacker,
                 };
-                self.push_activations(a.player, when, &mut options);
+                self.text().activations(self, a.player, when, &mut options);
                 self.push_also_plays(a.player, when, &mut options);
                 (!options.is_empty()).then(|| {
                     options.push(Choice::EndReactions);
@@ -96,7 +95,7 @@ impl Game {
                     .state
                     .gigs(defender)
                     .filter(|&d| die_bit(d) != 0 && a.chosen & die_bit(d) == 0)
-                    .filter(|&d| !(self.saying() && self.said_cant_steal(a.attacker, d)))
+                    .filter(|&d| !self.text().cant_steal(self, a.attacker, d))
                     .map(Choice::ChooseGig)
                     .collect();
                 (!options.is_empty()).then_some(Decision {
@@ -119,7 +118,8 @@ impl Game {
             if ready
                 && Target::Unit(u) != a.target
                 && self.keyword(u, Keyword::Blocker)
-                && !(self.saying() && self.said_cant_be_blocked(a.attacker))
+                && !self.text().cant_be_blocked(self, a.attacker)
+                && !self.text().cant_block(self, u)
             {
                 options.push(Choice::Block(u));
             }
@@ -127,10 +127,10 @@ impl Game {
         self.push_call_options(d, &mut options);
         self.push_hand_plays(d, true, &mut options);
         // Rule 11.26: {Quick} abilities, and `When a (rival) Unit attacks` windows.
-        let when = crate::interp::When::React {
+        let when = super::text::When::React {
             attacker: a.attacker,
         };
-        self.push_activations(d, when, &mut options);
+        self.text().activations(self, d, when, &mut options);
         self.push_also_plays(d, when, &mut options);
         options.push(Choice::EndReactions);
         Decision {
@@ -213,11 +213,11 @@ impl Game {
                 // Rules 9.17.1–9.17.3 (negative power counts as 0, rule 2.10.1), with "wins
                 // fights" effects superseding the comparison (rule 9.17.4).
                 let (pa, pd) = (self.eff_power(a.attacker), self.eff_power(def));
-                let said = self.saying();
+                let text = self.text();
                 let wa = self.has_modifier(a.attacker, Modifier::WinsFights)
-                    || (said && self.said_wins_against(a.attacker, def));
+                    || text.wins_against(self, a.attacker, def);
                 let wd = self.has_modifier(def, Modifier::WinsFights)
-                    || (said && self.said_wins_against(def, a.attacker));
+                    || text.wins_against(self, def, a.attacker);
                 a.losers = match (wa, wd) {
                     (true, false) => 2,
                     (false, true) => 1,
@@ -237,11 +237,14 @@ impl Game {
                     self.emit(Event::LostFight(def))?;
                 }
                 // `When … loses/wins a fight` triggers, with the opposing Unit (rule 9.18).
-                self.fight_triggers(a.attacker, def, a.losers, pa, pd)?;
-                // `{Attack} If this Unit wins a fight against …` (crate::interp::conditions).
-                if a.losers == 2 {
-                    self.won_fight(a.attacker)?;
+                let happened = self.fight_happened(a.attacker, def, a.losers, pa, pd);
+                let r = self
+                    .text()
+                    .on_fight(self, a.attacker, def, a.losers, pa, pd, &happened);
+                for h in happened {
+                    self.record(h);
                 }
+                r?;
                 a.step = AttackStep::FightResult;
             }
             AttackStep::FightResult => {
@@ -255,13 +258,13 @@ impl Game {
                     if a.losers & bit != 0
                         && self.eff_power(winner) > 0
                         && !self.has_modifier(loser, Modifier::NotDefeatedInFights)
-                        && !(self.saying() && self.said_not_defeated(loser))
+                        && !self.text().not_defeated_in_fight(self, loser)
                     {
                         defeated.push(loser);
                     }
                 }
                 // Rule 10.26: optional replacements are asked about first.
-                if let Some(ask) = self.replacement_question(&defeated) {
+                if let Some(ask) = self.text().replacement_question(self, &defeated) {
                     self.state.frames.push(ask);
                     return Ok(());
                 }
@@ -276,17 +279,15 @@ impl Game {
                 };
                 // Rules 9.22, 9.23.2, 9.23.3.3: X Gigs from the attacker's power, at most the
                 // Gigs there are.
-                let mut x = steal_count(self.power_of(a.attacker));
-                let mut there = self.state.gig_count(defender) as u32;
-                if self.saying() {
-                    // Rule 9.23.1: `steals 1 fewer`, `can't steal … Gigs with …`.
-                    x = x.saturating_sub(self.said_steals_fewer(a.attacker));
-                    there = self
-                        .state
-                        .gigs(defender)
-                        .filter(|&d| !self.said_cant_steal(a.attacker, d))
-                        .count() as u32;
-                }
+                // Rule 9.23.1: `steals 1 fewer`, `can't steal … Gigs with …`.
+                let text = self.text();
+                let x = steal_count(self.power_of(a.attacker))
+                    .saturating_sub(text.steals_fewer(self, a.attacker));
+                let there = self
+                    .state
+                    .gigs(defender)
+                    .filter(|&d| !text.cant_steal(self, a.attacker, d))
+                    .count() as u32;
                 let n = x.min(there).min(u32::from(u8::MAX)) as u8;
                 a.to_steal = n;
                 self.emit(Event::WillSteal(n))?;

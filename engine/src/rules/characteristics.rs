@@ -43,12 +43,9 @@ impl Game {
                 _ => 0,
             })
             .fold(0i32, i32::saturating_add);
-        let total = base
-            .saturating_add(gear)
-            .saturating_add(mods)
-            .saturating_add(self.static_power(i));
-        // `double …` applies to the power computed so far.
-        self.doubled(i, total)
+        let total = base.saturating_add(gear).saturating_add(mods);
+        // Card text's statements (`+N power`, `double …`) apply to the power computed so far.
+        self.text().power(self, i, total)
     }
 
     /// Power as used in comparisons: a negative value counts as 0 (rule 2.10.1).
@@ -71,7 +68,7 @@ impl Game {
                 && self
                     .gear_on(i)
                     .any(|g| self.state.inst(g).is_some_and(|x| self.pool.facts(x.card).keywords.has(k))))
-            || (self.saying() && self.said_keyword(i, k))
+            || self.text().has_keyword(self, i, k)
     }
 
     /// Whether an active persistent effect gives `i` this modifier.
@@ -92,7 +89,7 @@ impl Game {
             && inst.equipped_to.is_none()
             && inst.controller == self.state.turn_player
             && !inst.spent
-            && !self.static_cant_attack(i)
+            && !self.text().cant_attack(self, i)
             && (!inst.lag
                 || self.keyword(i, Keyword::Adrenaline)
                 || (inst.go_solo && inst.entered_turn == self.state.turn))

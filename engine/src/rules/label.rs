@@ -113,7 +113,9 @@ impl Game {
                 None => "choose d?".into(),
             },
             Choice::Mode(m) => format!("choose mode {}", u32::from(m) + 1),
-            Choice::Activate { card, source, line } => self.activation_label(card, source, line),
+            Choice::Activate { card, source, line } => {
+                self.text().activation_label(self, card, source, line)
+            }
             Choice::PlayAlso(i) => format!("play {}", self.card_ref(v, i)),
             Choice::Number(n) => {
                 let both = d
@@ -129,7 +131,7 @@ impl Game {
                     format!("choose {}", n.unsigned_abs())
                 }
             }
-            Choice::CardType(k) => format!("choose {}", crate::interp::zones::type_name(k)),
+            Choice::CardType(k) => format!("choose {}", type_name(k)),
             Choice::Card(i) => match self.state.inst(i) {
                 Some(x) if x.zone == Zone::Legends => format!("choose {}", self.legend_ref(v, i)),
                 _ => format!("choose {}", self.card_ref(v, i)),
@@ -328,6 +330,16 @@ impl Zone {
             "removed" => Zone::Removed,
             _ => return None,
         })
+    }
+}
+
+/// The label word of a card type, as [`Choice::CardType`] numbers them (rule 3.3).
+pub(crate) fn type_name(k: u8) -> &'static str {
+    match k {
+        0 => "unit",
+        1 => "gear",
+        2 => "program",
+        _ => "legend",
     }
 }
 

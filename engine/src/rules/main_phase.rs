@@ -97,7 +97,7 @@ impl Game {
             {
                 continue;
             }
-            let Some(cost) = self.play_cost(i, p) else {
+            let Some(cost) = self.text().play_cost(self, i, p) else {
                 continue;
             };
             // Rule 11.4.1.1: a card that can't be paid for, or whose type rules can't be
@@ -117,7 +117,7 @@ impl Game {
     /// options are appended to `out`.
     pub(crate) fn push_call_options(&self, p: PlayerId, out: &mut Vec<Choice>) {
         let pl = self.state.player(p);
-        if pl.called_this_turn || !self.can_pay(p, self.call_cost(p), None) {
+        if pl.called_this_turn || !self.can_pay(p, self.text().call_cost(self, p), None) {
             return;
         }
         out.extend(
@@ -170,17 +170,18 @@ impl Game {
                 options.push(Choice::PlayFromLegends(l));
             }
             // Rule 11.25: {Go Solo} pays the Legend's cost, and any tax on using it.
-            let solo = self.go_solo_cost(p, l, cost);
+            let solo = self.text().go_solo_cost(self, p, l, cost);
             if self.keyword(l, Keyword::GoSolo) && self.can_pay(p, solo, Some(l)) {
                 options.push(Choice::GoSolo(l));
             }
         }
         // Rule 10.18: activate an activated ability.
-        self.push_activations(p, crate::interp::When::Main, &mut options);
+        self.text()
+            .activations(self, p, super::text::When::Main, &mut options);
         // Rule 8.15: attack.
         self.push_attack_options(p, &mut options);
         // Rule 8.9: pass, unless a Unit must attack and can (`must attack … if it can`).
-        if !self.must_attack_now(p, &options) {
+        if !self.text().must_attack_now(self, p, &options) {
             options.push(Choice::Pass);
         }
         Decision {
@@ -232,15 +233,12 @@ impl Game {
     fn push_play(&mut self, p: PlayerId, inst: InstId, how: PlayHow) -> Flow {
         let card = self.inst_ok(inst)?.card;
         let cost = match how {
-            PlayHow::Hand => {
-                self.note_played(p, inst);
-                self.play_cost(inst, p)
-            }
+            PlayHow::Hand => self.text().play_cost(self, inst, p),
             _ => self.cost_to_pay(card),
         };
         let mut cost = cost.ok_or(EngineError::Bug("playing a card with a null cost"))?;
         if how == PlayHow::GoSolo {
-            cost = self.go_solo_cost(p, inst, cost);
+            cost = self.text().go_solo_cost(self, p, inst, cost);
         }
         self.state.frames.push(Frame::Play { inst, how });
         if cost > 0 {
@@ -274,7 +272,7 @@ impl Game {
             Choice::Call(l) => {
                 // Rules 8.12.1, 11.11.2: once per turn; pay 1 €$, then flip.
                 self.state.players[p.ix()].called_this_turn = true;
-                let cost = self.call_cost(p);
+                let cost = self.text().call_cost(self, p);
                 self.state.frames.push(Frame::Call { legend: l });
                 self.state.frames.push(Frame::Pay {
                     player: p,
@@ -318,7 +316,6 @@ impl Game {
         let before = *self.inst_ok(inst)?;
         let p = before.controller;
         let kind = self.pool.facts(before.card).kind;
-        self.state.players[p.ix()].played_this_turn |= crate::interp::type_bit(kind);
         match (how, kind) {
             (PlayHow::Hand, CardType::Gear) => {
                 // Rule 4.10: equip it to a friendly Unit or face-up Legend (a decision).
@@ -335,12 +332,7 @@ impl Game {
                 })?;
                 self.emit(Event::Played(inst))?;
                 self.state.frames.push(Frame::ProgramEnd { inst });
-                let lines = self.resolution_lines(inst);
-                // The first line resolves first: push the last one first.
-                for &line in lines.iter().rev() {
-                    self.start_effect(inst, p, line)?;
-                }
-                Ok(())
+                self.text().resolve_program(self, inst, p)
             }
             _ => {
                 // Rules 4.6, 5.6.2: placed ready in the field; rules 4.7, 4.5.2: with Lag;

@@ -7,14 +7,17 @@ mod also_play;
 mod attack;
 mod characteristics;
 mod costs;
+mod history;
 mod label;
 mod main_phase;
 mod setup;
+mod text;
 mod turn;
 pub(crate) use turn::GIGS_TO_WIN;
 
 pub use actions::Action;
-pub(crate) use costs::{cost_rule_executes, cost_rule_is_static};
+pub(crate) use costs::reduced;
+pub(crate) use text::{not_mine, CardText, When};
 
 use crate::decision::{Choice, Decision, DecisionKind};
 use crate::error::EngineError;
@@ -65,7 +68,7 @@ impl Game {
 
     /// The decision the game is waiting for, computed from the state alone.
     pub(crate) fn current_decision(&self) -> Option<Decision> {
-        self.with_said_memo(|| self.decision_now())
+        self.with_text_memo(|| self.decision_now())
     }
 
     fn decision_now(&self) -> Option<Decision> {
@@ -89,7 +92,7 @@ impl Game {
             Frame::Equip { gear } => Some(self.equip_decision(gear)),
             Frame::Play { .. } | Frame::Call { .. } => None,
             Frame::Attack(a) => self.attack_decision(&a),
-            Frame::Effect(ref run) => self.effect_decision(run),
+            Frame::Run(_) => self.text().decision(self),
             Frame::ProgramEnd { .. } => None,
             Frame::Activate(_) => None,
             Frame::SpendToPlay {
@@ -99,11 +102,7 @@ impl Game {
                 chosen: None,
             } => self.spend_to_play_decision(player, inst, line),
             Frame::SpendToPlay { .. } => None,
-            Frame::Replace { source, .. } => self.replace_decision(source),
-            Frame::ReplaceChoose {
-                affected,
-                ref options,
-            } => self.replace_choose_decision(affected, options),
+            Frame::Replace { .. } | Frame::ReplaceChoose { .. } => self.text().decision(self),
         }
     }
 
@@ -133,7 +132,7 @@ impl Game {
         // An effect frame is stepped in place: cloning its boxed run per step would allocate.
         let top = match self.state.frames.last() {
             None => return Err(EngineError::Bug("no frame while the game is running").into()),
-            Some(Frame::Effect(_)) => return self.run_effect(),
+            Some(Frame::Run(_)) => return self.text().run(self),
             Some(frame) => frame.clone(),
         };
         match top {
@@ -153,10 +152,10 @@ impl Game {
                 self.finish_call(legend)
             }
             Frame::Attack(a) => self.attack_step(a),
-            Frame::Effect(_) => self.run_effect(),
+            Frame::Run(_) => self.text().run(self),
             Frame::Activate(a) => {
                 self.state.frames.pop();
-                self.finish_activation(a)
+                self.text().finish_activation(self, a)
             }
             Frame::SpendToPlay {
                 chosen: Some(c), ..
@@ -214,8 +213,10 @@ impl Game {
             | Choice::Gig(_)
             | Choice::Number(_)
             | Choice::Mode(_)
-            | Choice::CardType(_) => self.effect_choice(choice),
-            Choice::Activate { card, source, line } => self.activate(player, card, source, line),
+            | Choice::CardType(_) => self.text().answer(self, choice),
+            Choice::Activate { card, source, line } => {
+                self.text().activate(self, player, card, source, line)
+            }
         }
     }
 
@@ -236,7 +237,8 @@ impl Game {
         match e.effect {
             crate::state::EffectRef::Opaque(_) => Ok(()),
             crate::state::EffectRef::Text { line } => {
-                self.start_pending(e.seq, e.source, e.controller, line)
+                self.text()
+                    .resolve_pending(self, e.seq, e.source, e.controller, line)
             }
         }
     }

@@ -21,8 +21,6 @@ impl Game {
         for pl in &mut st.players {
             pl.sold_this_turn = false;
             pl.called_this_turn = false;
-            pl.played_this_turn = 0;
-            pl.played_cards_this_turn.clear();
         }
         // Rule 1.11.1: count consecutive turns that begin with both fixers empty.
         let empty = PlayerId::BOTH.iter().all(|&q| st.fixer(q).next().is_none());
@@ -31,6 +29,9 @@ impl Game {
         } else {
             0
         };
+        // This turn's history begins (rule 8.2).
+        st.history.turn = st.turn;
+        st.history.events.clear();
         st.frames.push(Frame::Start(StartStep::WinCheck));
         let turn = st.turn;
         self.emit(Event::TurnBegan { turn, player: p })

@@ -59,7 +59,7 @@ pub enum EffectRef {
     /// the effect on line `line` of the source card's text (run by the interpreter, later)
     Text {
         /// 0-based effect line (rule 10.1.1)
-        line: u8,
+        line: u16,
     },
 }
 
@@ -170,29 +170,6 @@ pub struct Replacement {
     pub affected: Option<InstId>,
     /// the card the effect comes from
     pub source: InstId,
-    /// how long it lasts
-    pub duration: Duration,
-}
-
-/// A statement made by an effect that lasts (rules 10.22, 10.23): `A rival Unit can't attack until
-/// your next turn`, `Until your next turn, rival Units can't steal …`, `While fighting a rival
-/// Unit, double this Unit's power`. It points at its sentence of card text, read where
-/// characteristics and legality are computed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Statement {
-    /// the card whose text made it
-    pub source: InstId,
-    /// who controls it (the effect's controller)
-    pub controller: PlayerId,
-    /// the ability of that card (top textbox first)
-    pub line: u8,
-    /// the mode of a `Choose one effect.` ability, if any
-    pub mode: Option<u8>,
-    /// the sentence of that ability (or mode)
-    pub sentence: u8,
-    /// the card it is about, when its subject was chosen or named (`None`: every card its
-    /// subject describes, read live)
-    pub target: Option<InstId>,
     /// how long it lasts
     pub duration: Duration,
 }

@@ -1,10 +1,10 @@
 //! Frames of the rules state machine. The top frame of [`super::State::frames`] is the step the
 //! game is at; the engine steps frames until one needs a decision. Frames are plain data so a
 //! suspended game clones and serialises like everything else, including an effect of card text
-//! suspended at a choice ([`Frame::Effect`]).
+//! suspended at a choice ([`Frame::Run`]).
 
+use super::run::Run;
 use super::{DieId, InstId, PlayerId};
-use crate::interp::EffectRun;
 use serde::{Deserialize, Serialize};
 
 /// One step of the game in progress. Not `Copy`: an effect being resolved carries its bindings
@@ -47,8 +47,8 @@ pub enum Frame {
     Attack(AttackFrame),
     /// the End of Turn (rules 8.16–8.18)
     End(EndStep),
-    /// an effect of card text being resolved (rules 10.2–10.10), run by the interpreter
-    Effect(Box<EffectRun>),
+    /// an effect of card text being resolved (rules 10.2–10.10), run by the executor
+    Run(Box<Run>),
     /// a Program whose effect has resolved goes to its owner's trash (rule 4.14)
     ProgramEnd {
         /// the Program
@@ -64,7 +64,7 @@ pub enum Frame {
         /// the card played
         inst: InstId,
         /// the line of its cost rule
-        line: u8,
+        line: u16,
         /// the card chosen to spend, once chosen (spent after the €$ are paid)
         chosen: Option<InstId>,
     },
@@ -96,7 +96,7 @@ pub struct Activation {
     /// the card whose text it is
     pub source: InstId,
     /// the ability's line on `source`
-    pub line: u8,
+    pub line: u16,
     /// `{Spend}` is among its costs: spend `card`
     pub spend: bool,
     /// the attacking Unit, when activated in a `When a Unit attacks` window
@@ -113,7 +113,7 @@ impl Frame {
             | Frame::Play { .. }
             | Frame::Equip { .. }
             | Frame::Call { .. }
-            | Frame::Effect(_)
+            | Frame::Run(_)
             | Frame::ProgramEnd { .. }
             | Frame::Activate(_)
             | Frame::SpendToPlay { .. }

@@ -10,16 +10,20 @@
 
 mod effect;
 mod frame;
+mod history;
+mod run;
 mod setup;
 
 pub use effect::{
     ActionKind, Duration, EffectRef, EventKind, Modifier, Pending, PersistentEffect, Replacement,
-    Statement, Trigger,
+    Trigger,
 };
 pub use frame::Activation;
 pub use frame::{
     die_bit, AttackFrame, AttackStep, EndStep, Frame, PlayHow, SetupStep, StartStep, Target,
 };
+pub use history::{Acting, CardFact, Fact, GigFact, Happened, History, MAX_HISTORY};
+pub use run::{Ask, Delayed, DelayedAt, Lasting, Obj, PendingBinds, Pos, Run, Val, Work};
 pub use setup::{CardSpec, DeckList, DieSpec, Phase, PlayerSetup, Setup};
 
 use crate::pool::CardIdx;
@@ -177,12 +181,6 @@ pub struct Player {
     pub mulligan_done: bool,
     /// turns this player has begun
     pub turns_taken: u16,
-    /// the card types played this turn, one bit per type (`you played a Program this turn`)
-    #[serde(default)]
-    pub played_this_turn: u8,
-    /// the cards this player played this turn, in order (`your first … each turn`)
-    #[serde(default)]
-    pub played_cards_this_turn: Vec<InstId>,
 }
 
 impl Player {
@@ -267,20 +265,6 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// the only source of randomness
     pub rng: ChaCha8Rng,
-    /// what each pending `When …` effect knows of the event that triggered it, by its number
-    #[serde(default)]
-    pub trigger_ctx: Vec<crate::interp::TriggerCtx>,
-    /// `The first time … each turn` abilities that have triggered, with the turn (rule 8.18)
-    #[serde(default)]
-    pub fired: Vec<crate::interp::Fired>,
-    /// delayed effects waiting for their moment (`The next time … this turn`, `at the end of
-    /// this turn`)
-    #[serde(default)]
-    pub delayed: Vec<crate::interp::DelayedEffect>,
-    /// the card stealing in a steal an effect makes a card do (`it also steals a Gig`, rule
-    /// 6.7.1.2), while that steal happens
-    #[serde(default)]
-    pub steal_actor: Option<InstId>,
     /// cards in a hidden area (or face-down) that a player has looked at or searched (rules
     /// 5.3.2.1, 11.13): that player may see them until they change area
     #[serde(default)]
@@ -293,13 +277,25 @@ pub struct State {
     /// {Defeated} and `this Unit` still mean that host (rule 4.11)
     #[serde(default)]
     pub left_hosts: Vec<(InstId, InstId)>,
-    /// statements made by effects that last (rules 10.22, 10.23)
-    #[serde(default)]
-    pub statements: Vec<Statement>,
     /// answers to optional replacement effects (rule 10.26) for the action about to happen:
     /// (the replacement's card, the card it would replace the action on, applied?)
     #[serde(default)]
     pub replace_answers: Vec<(InstId, InstId, bool)>,
+    /// what happened this turn
+    #[serde(default)]
+    pub history: History,
+    /// who performs the action now being done, when an effect does it
+    #[serde(default)]
+    pub acting: Option<Acting>,
+    /// statements effects made that last (rules 10.22, 10.23)
+    #[serde(default)]
+    pub lasting: Vec<Lasting>,
+    /// delayed effects of the core (rule 8.16.1)
+    #[serde(default)]
+    pub delayed_runs: Vec<Delayed>,
+    /// what each pending effect of the core knows of its event, by its number
+    #[serde(default)]
+    pub pending_binds: Vec<PendingBinds>,
 }
 
 impl Player {
@@ -316,7 +312,6 @@ impl Player {
         self.called_this_turn = other.called_this_turn;
         self.mulligan_done = other.mulligan_done;
         self.turns_taken = other.turns_taken;
-        self.played_this_turn = other.played_this_turn;
     }
 }
 
@@ -346,15 +341,16 @@ impl State {
         self.lost = other.lost;
         self.outcome = other.outcome;
         self.rng.clone_from(&other.rng);
-        self.trigger_ctx.clone_from(&other.trigger_ctx);
-        self.fired.clone_from(&other.fired);
-        self.delayed.clone_from(&other.delayed);
-        self.steal_actor = other.steal_actor;
         self.seen.clone_from(&other.seen);
         self.bottom_after_play.clone_from(&other.bottom_after_play);
         self.left_hosts.clone_from(&other.left_hosts);
-        self.statements.clone_from(&other.statements);
         self.replace_answers.clone_from(&other.replace_answers);
+        self.history.turn = other.history.turn;
+        self.history.events.clone_from(&other.history.events);
+        self.acting = other.acting;
+        self.lasting.clone_from(&other.lasting);
+        self.delayed_runs.clone_from(&other.delayed_runs);
+        self.pending_binds.clone_from(&other.pending_binds);
     }
 
     /// Replaces the RNG by a fresh one from `seed`. A new game's state depends on its seed only

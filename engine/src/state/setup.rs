@@ -145,10 +145,6 @@ fn empty_state(seed: u64) -> State {
         triggers: Vec::new(),
         replacements: Vec::new(),
         unready_first_turn: Vec::new(),
-        trigger_ctx: Vec::new(),
-        fired: Vec::new(),
-        delayed: Vec::new(),
-        steal_actor: None,
         seen: Vec::new(),
         bottom_after_play: Vec::new(),
         left_hosts: Vec::new(),
@@ -158,8 +154,12 @@ fn empty_state(seed: u64) -> State {
         lost: [false; 2],
         outcome: None,
         rng: ChaCha8Rng::seed_from_u64(seed),
-        statements: Vec::new(),
         replace_answers: Vec::new(),
+        history: Default::default(),
+        acting: None,
+        lasting: Vec::new(),
+        delayed_runs: Vec::new(),
+        pending_binds: Vec::new(),
     }
 }
 

@@ -1,4 +1,4 @@
-//! The interpreter's contract beyond single cards: no silent no-op, executability is reported,
+//! The executor's contract beyond single cards: no silent no-op, executability is reported,
 //! a suspended effect survives a serde round-trip.
 
 mod common;
@@ -52,7 +52,7 @@ fn executability_is_reported_per_card() {
     assert!(exec("swordwise-huscle"));
     assert!(!exec("maman-brigitte"));
     let maman = pool.index_of("maman-brigitte").unwrap();
-    assert_eq!(pool.unsupported(maman).count(), 1);
+    assert_eq!(pool.not_executed_lines(maman).count(), 1);
     assert_eq!(pool.not_executed(maman, 0), Some("a construct under test"));
     assert_eq!(pool.not_executed(maman, 1), None);
 }
@@ -153,4 +153,104 @@ fn a_game_suspended_inside_a_search_round_trips_through_serde() {
         h.zone_ids(gigscript_engine::PlayerId(0), gigscript_engine::Zone::Hand),
         ["mantis-blades"]
     );
+}
+
+/// An ability's line is a `u16`: on a Gear with 200 abilities in its top textbox, the bottom
+/// textbox's `{Defeated} Draw 2.` on line 260 still triggers when its host is defeated (as an
+/// 8-bit index it was read as line 4, a `{Blocker}`).
+#[test]
+fn an_ability_past_line_255_runs_its_own_text() {
+    use gigscript_dsl::card::{load_cards, CardDb, CardText};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards");
+    let (db, _) = load_cards(&[root], &mut gigscript_dsl::Sources::new());
+    let mut all = db.cards().to_vec();
+    let gear = all.iter_mut().find(|c| c.id == "mantis-blades").unwrap();
+    let text = |t: String| CardText {
+        text: t,
+        offset: 0,
+        exact: false,
+    };
+    gear.top = Some(text("{Blocker}\n".repeat(200)));
+    gear.text = text(format!(
+        "{}{{Defeated}} Draw 2.\n",
+        "{Blocker}\n".repeat(60)
+    ));
+    let pool = std::sync::Arc::new(gigscript_engine::Pool::from_db(&CardDb::from_cards(all)));
+    let idx = pool.index_of("mantis-blades").unwrap();
+    assert!(pool.executable(idx), "{:?}", pool.lower_errors(idx));
+    let me = PlayerSetup {
+        field: vec![spec(
+            "ruthless-lowlife",
+            true,
+            true,
+            false,
+            &["mantis-blades"],
+        )],
+        deck: cards(&["chrome-fang", "chrome-fang", "chrome-fang"]),
+        ..PlayerSetup::default()
+    };
+    let rival = PlayerSetup {
+        hand: cards(&["wild-in-the-streets"]),
+        eddies: eddies(5),
+        ..PlayerSetup::default()
+    };
+    let mut s = setup(rival, me);
+    s.phase = gigscript_engine::Phase::Main;
+    let mut g = gigscript_engine::Game::from_setup(pool, &s).unwrap();
+    steps(&mut g, &["play wild-in-the-streets"]);
+    let hand = g.zone(gigscript_engine::PlayerId(1), gigscript_engine::Zone::Hand);
+    assert_eq!(hand.len(), 2, "{:#?}", g.log());
+}
+
+/// A text that lowers to a part of the core the executor would not run is not executable, with
+/// the words of that part: a replacement of an action no replacement is offered, or an
+/// optional one of an action other than a defeat (only a defeat asks, rule 10.26). The same
+/// card replacing a defeat runs.
+#[test]
+fn a_core_the_executor_would_not_run_is_not_executable_at_its_words() {
+    use gigscript_dsl::card::{load_cards, CardDb, CardText};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards");
+    let (db, _) = load_cards(&[root], &mut gigscript_dsl::Sources::new());
+    let base = db
+        .cards()
+        .iter()
+        .find(|c| c.id == "deadman-transmitter")
+        .unwrap()
+        .clone();
+    let with_text = |id: &str, t: &str| {
+        let mut c = base.clone();
+        c.id = id.into();
+        c.top = None;
+        c.text = CardText {
+            text: t.into(),
+            offset: 0,
+            exact: false,
+        };
+        c
+    };
+    let cards = [
+        (
+            "defeats",
+            "If this Unit would be defeated, spend this Unit instead.",
+            true,
+        ),
+        (
+            "spent",
+            "If this Unit would be spent, you may defeat this Unit instead.",
+            false,
+        ),
+    ];
+    let mut all = db.cards().to_vec();
+    all.extend(cards.iter().map(|(id, t, _)| with_text(id, t)));
+    let pool = gigscript_engine::Pool::from_db(&CardDb::from_cards(all));
+    for (id, text, runs) in cards {
+        let idx = pool.index_of(id).unwrap();
+        let errors = pool.lower_errors(idx);
+        assert_eq!(pool.executable(idx), runs, "{id}: {text}: {errors:?}");
+        if !runs {
+            assert_eq!(errors.len(), 1, "{errors:?}");
+            assert_eq!(errors[0].0.range(), 0..text.len(), "{errors:?}");
+            assert!(errors[0].1.contains("optional replacement"), "{errors:?}");
+        }
+    }
 }

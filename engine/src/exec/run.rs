@@ -1,0 +1,736 @@
+//! An effect resolving (rules 10.2–10.10): a small machine over the blocks of a
+//! [`prim::Effect`]. Its whole position is data of its frame ([`Run`]): a cursor of (block,
+//! index) positions, the slots it has bound, which sentences happened, the question it waits
+//! on and what the current operation has done so far; so a game suspended at any of its
+//! choices clones and serialises like any other state.
+//!
+//! One operation at a time resolves to completion, waits for a choice, or lets frames pushed
+//! above it (a card played, a replacement's question) go first. The effect is atomic (rule
+//! 10.2.3): triggers it causes wait as pending effects.
+
+use super::act::{act, possible, set_slot, Step};
+use super::cond::holds;
+use super::number::amount;
+use super::select::{choice, objects, player, Choice as Pick};
+use super::{statement, Cx};
+use crate::decision::{Choice, Decision, DecisionKind};
+use crate::error::EngineError;
+use crate::game::{Flow, Game, Stop, MAX_EFFECTS};
+use crate::log::Event;
+use crate::state::{
+    Ask, DelayedAt, Frame, InstId, Obj, PendingBinds, PlayerId, Pos, Run, Val, Work,
+};
+use gigscript_dsl::prim::{self, Body, Cond, Effect, Later, Op, OpKind, Scope};
+use gigscript_dsl::CardType;
+
+/// The effect of an ability (its body's), if it has one.
+pub(crate) fn effect_of(b: &Body) -> Option<&Effect> {
+    match b {
+        Body::Triggered { effect, .. }
+        | Body::Activated { effect, .. }
+        | Body::Resolution { effect, .. }
+        | Body::Replacement { effect, .. } => Some(effect),
+        _ => None,
+    }
+}
+
+/// Whether a condition reads the fight of the current attack.
+fn cond_fight(c: &Cond) -> bool {
+    match c {
+        Cond::WinsFight { .. } => true,
+        Cond::Not(x) => cond_fight(x),
+        Cond::All(xs) | Cond::Any(xs) => xs.iter().any(cond_fight),
+        _ => false,
+    }
+}
+
+/// Whether an effect's first operations test the fight of the current attack (`{Attack} If
+/// this Unit wins a fight against …`).
+pub(crate) fn mentions_fight(e: &Effect) -> bool {
+    e.blocks.first().is_some_and(|b| {
+        b.0.iter()
+            .any(|op| matches!(&op.kind, OpKind::If { cond, .. } if cond_fight(cond)))
+    })
+}
+
+/// A new run of ability `line` of `source` for `controller`, at the start of `block`.
+pub(crate) fn new_run(
+    source: InstId,
+    controller: PlayerId,
+    line: u16,
+    e: &Effect,
+    block: u16,
+) -> Run {
+    Run {
+        source,
+        controller,
+        line,
+        cursor: vec![Pos {
+            block,
+            index: 0,
+            lap: 0,
+            laps: 1,
+            player: None,
+        }],
+        slots: vec![Val::default(); usize::from(e.slots)],
+        did: Vec::new(),
+        ask: None,
+        work: Work::default(),
+        discarded: 0,
+        delayed: block != 0,
+        now: false,
+    }
+}
+
+/// Starts resolving ability `line` of `source` for `controller`, with what its event bound:
+/// an effect frame, or `not executed` for a card whose text does not lower (never a silent
+/// no-op).
+pub(crate) fn start(
+    g: &mut Game,
+    source: InstId,
+    controller: PlayerId,
+    line: u16,
+    binds: Option<PendingBinds>,
+) -> Flow {
+    let card = g.inst_ok(source)?.card;
+    let pool = g.pool.clone();
+    let e = pool
+        .core(card)
+        .and_then(|t| t.ability(line))
+        .and_then(|a| effect_of(&a.body));
+    let Some(e) = e.filter(|_| pool.not_executed(card, line).is_none()) else {
+        return g.emit(Event::NotExecuted { source, line });
+    };
+    let mut run = match binds.as_ref().and_then(|b| b.resume.as_ref()) {
+        Some((block, slots)) => {
+            let mut r = new_run(source, controller, line, e, *block);
+            r.slots.clone_from(slots);
+            r
+        }
+        None => new_run(source, controller, line, e, 0),
+    };
+    for (s, v) in binds.into_iter().flat_map(|b| b.slots) {
+        let k = usize::from(s);
+        if run.slots.len() <= k {
+            run.slots.resize(k + 1, Val::default());
+        }
+        run.slots[k] = v;
+    }
+    g.state.frames.push(Frame::Run(Box::new(run)));
+    Ok(())
+}
+
+/// Starts a pending effect of the core: its event's bindings go with it.
+pub(crate) fn start_pending(
+    g: &mut Game,
+    seq: u16,
+    source: InstId,
+    controller: PlayerId,
+    line: u16,
+) -> Flow {
+    let binds = (g.state.pending_binds.iter())
+        .position(|b| b.seq == seq)
+        .map(|k| g.state.pending_binds.remove(k));
+    let pending = &g.state.pending;
+    g.state
+        .pending_binds
+        .retain(|b| pending.iter().any(|p| p.seq == b.seq));
+    start(g, source, controller, line, binds)
+}
+
+fn mark(run: &mut Run, s: prim::SentenceId) {
+    let k = usize::from(s.0);
+    if run.did.len() <= k / 64 {
+        run.did.resize(k / 64 + 1, 0);
+    }
+    run.did[k / 64] |= 1u64 << (k % 64);
+}
+
+/// Steps the effect on top of the frame stack until it needs a choice or ends.
+pub(crate) fn step(g: &mut Game) -> Flow {
+    let Some(Frame::Run(mut run)) = g.state.frames.pop() else {
+        return Err(EngineError::Bug("running an effect that is not on top").into());
+    };
+    let base = g.state.frames.len();
+    let pool = g.pool.clone();
+    let card = g.inst_ok(run.source)?.card;
+    let Some(e) = pool
+        .core(card)
+        .and_then(|t| t.ability(run.line))
+        .and_then(|a| effect_of(&a.body))
+    else {
+        return Err(EngineError::Bug("an effect of the core that is not there").into());
+    };
+    loop {
+        let Some(pos) = run.cursor.last().copied() else {
+            return finish(g, *run);
+        };
+        let Some(block) = e.blocks.get(usize::from(pos.block)) else {
+            return Err(EngineError::Bug("an effect block that is not there").into());
+        };
+        let Some(op) = block.0.get(usize::from(pos.index)) else {
+            // The block is done: its next run (`Repeat`, `ForEachPlayer`), or the block above.
+            let top = run.cursor.last_mut().expect("a position");
+            if top.lap.saturating_add(1) < top.laps {
+                top.lap += 1;
+                top.index = 0;
+                let (lap, slot) = (top.lap, top.player);
+                bind_lap(g, &mut run, lap, slot);
+                continue;
+            }
+            run.cursor.pop();
+            continue;
+        };
+        let stepped = op_step(g, &mut run, e, op, pos)?;
+        let advance = |run: &mut Run| {
+            if let Some(p) = run.cursor.last_mut() {
+                p.index = p.index.saturating_add(1);
+            }
+            run.work = Work::default();
+        };
+        match stepped {
+            Step::Done(happened) => {
+                if happened {
+                    mark(&mut run, op.sentence);
+                }
+                advance(&mut run);
+            }
+            Step::Enter(blocks) => {
+                advance(&mut run);
+                for &b in blocks.iter().rev() {
+                    run.cursor.push(Pos {
+                        block: b,
+                        index: 0,
+                        lap: 0,
+                        laps: 1,
+                        player: None,
+                    });
+                }
+            }
+            Step::Loop {
+                block,
+                laps,
+                player,
+            } => {
+                advance(&mut run);
+                if laps > 0 {
+                    run.cursor.push(Pos {
+                        block,
+                        index: 0,
+                        lap: 0,
+                        laps,
+                        player,
+                    });
+                    bind_lap(g, &mut run, 0, player);
+                }
+            }
+            Step::Wait if run.now => {
+                // A replacement's effect can't wait (rule 10.25): it takes an answer now.
+                auto_answer(&mut run);
+                continue;
+            }
+            Step::Wait => {
+                g.state.frames.push(Frame::Run(run));
+                return Ok(());
+            }
+            Step::Suspend => {
+                g.state.frames.insert(base, Frame::Run(run));
+                return Ok(());
+            }
+        }
+        if run.cursor.len() > MAX_EFFECTS {
+            return Err(EngineError::LimitExceeded("nested blocks of an effect").into());
+        }
+        // What it did pushed frames (a replacement's effect): they go first.
+        if g.state.frames.len() > base {
+            g.state.frames.insert(base, Frame::Run(run));
+            return Ok(());
+        }
+    }
+}
+
+/// `ForEachPlayer`: run `lap` is the turn player's (0) or the other player's (1).
+fn bind_lap(g: &Game, run: &mut Run, lap: u16, slot: Option<u16>) {
+    if let Some(s) = slot {
+        let tp = g.state.turn_player;
+        let p = if lap == 0 { tp } else { tp.other() };
+        set_slot(run, s, vec![Obj::Player(p)]);
+    }
+}
+
+/// The effect is done: what it discarded counts for the next effect of the same card (a
+/// Program's next line, rule 4.14).
+fn finish(g: &mut Game, run: Run) -> Flow {
+    if run.discarded > 0 {
+        if let Some(Frame::Run(next)) = g.state.frames.last_mut() {
+            if next.source == run.source {
+                next.discarded = next.discarded.saturating_add(run.discarded);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The answer to the question of the current operation, if it was asked.
+fn answered(run: &Run) -> Option<u16> {
+    run.work.answer
+}
+
+/// Resolves one operation as far as it can.
+fn op_step(g: &mut Game, run: &mut Run, e: &Effect, op: &Op, pos: Pos) -> Result<Step, Stop> {
+    let me = run.controller;
+    if g.pool.core_broken().is_some_and(|b| b.is_op(&op.kind)) {
+        return Ok(Step::Done(false)); // a family broken by a test (`exec::mutant`)
+    }
+    let cx_holds = |g: &Game, run: &Run, c: &Cond| {
+        let cx = Cx {
+            did: &run.did,
+            discarded: run.discarded,
+            ..Cx::new(run.source, me, &run.slots)
+        };
+        holds(g, &cx, c)
+    };
+    let who = |g: &Game, run: &Run, w: &prim::Who| {
+        let cx = Cx::new(run.source, me, &run.slots);
+        player(g, &cx, w).unwrap_or(me)
+    };
+    match &op.kind {
+        OpKind::If {
+            cond,
+            then,
+            otherwise,
+        } => Ok(match cx_holds(g, run, cond) {
+            true => Step::Enter(vec![then.0]),
+            false => match otherwise {
+                Some(b) => Step::Enter(vec![b.0]),
+                None => Step::Done(false),
+            },
+        }),
+        OpKind::May {
+            who: w,
+            then,
+            otherwise,
+        } => match answered(run) {
+            None => {
+                run.ask = Some(Ask::YesNo {
+                    who: who(g, run, w),
+                });
+                Ok(Step::Wait)
+            }
+            Some(1) => Ok(Step::Enter(vec![then.0])),
+            Some(_) => Ok(match otherwise {
+                Some(b) => Step::Enter(vec![b.0]),
+                None => Step::Done(false),
+            }),
+        },
+        OpKind::Choose { from, into, by } => {
+            let chooser = who(g, run, by);
+            choose(g, run, e, pos, from, into.0, chooser)
+        }
+        OpKind::Modes {
+            modes,
+            by,
+            all_if,
+            rival_if,
+        } => {
+            // Rule 10.3.3: how the modes are chosen is read as they start resolving.
+            if all_if.as_ref().is_some_and(|c| cx_holds(g, run, c)) {
+                return Ok(Step::Enter(modes.iter().map(|(b, _)| b.0).collect()));
+            }
+            match answered(run) {
+                Some(m) => Ok(match modes.get(usize::from(m)) {
+                    Some((b, _)) => Step::Enter(vec![b.0]),
+                    None => Step::Done(false),
+                }),
+                None => {
+                    let by = match rival_if.as_ref().is_some_and(|c| cx_holds(g, run, c)) {
+                        true => me.other(),
+                        false => who(g, run, by),
+                    };
+                    run.ask = Some(Ask::Mode {
+                        who: by,
+                        n: u8::try_from(modes.len()).unwrap_or(u8::MAX),
+                    });
+                    Ok(Step::Wait)
+                }
+            }
+        }
+        OpKind::Whether { by, choices, into } => match answered(run) {
+            Some(k) => {
+                let Some((b, _)) = choices.get(usize::from(k)) else {
+                    return Ok(Step::Done(false));
+                };
+                // `If you trash them`: a way that had nothing to act on was not taken.
+                if idle(g, run, e, b.0) {
+                    return Ok(Step::Done(false));
+                }
+                let s = usize::from(into.0);
+                if run.slots.len() <= s {
+                    run.slots.resize(s + 1, Val::default());
+                }
+                run.slots[s] = Val::Choice(k);
+                Ok(Step::Enter(vec![b.0]))
+            }
+            None => {
+                run.ask = Some(Ask::Whether {
+                    who: who(g, run, by),
+                    n: u8::try_from(choices.len()).unwrap_or(u8::MAX),
+                });
+                Ok(Step::Wait)
+            }
+        },
+        OpKind::ChooseType { into, by } => match answered(run) {
+            Some(k) => {
+                let s = usize::from(into.0);
+                if run.slots.len() <= s {
+                    run.slots.resize(s + 1, Val::default());
+                }
+                run.slots[s] = Val::Type(card_type(k));
+                Ok(Step::Done(true))
+            }
+            None => {
+                run.ask = Some(Ask::CardType {
+                    who: who(g, run, by),
+                });
+                Ok(Step::Wait)
+            }
+        },
+        OpKind::Do(a) => act(g, run, a),
+        OpKind::Make(st) => Ok(Step::Done(statement::make(
+            g, run, st, pos.block, pos.index,
+        )?)),
+        OpKind::Later { when, then } => {
+            // At the end of this turn, to objects already gone: nothing to do (the next time
+            // an event happens, its objects are bound then).
+            if *when == Later::EndOfTurn && idle(g, run, e, then.0) {
+                return Ok(Step::Done(false));
+            }
+            let at = match when {
+                Later::EndOfTurn => DelayedAt::EndOfTurn,
+                Later::NextTime(_) => DelayedAt::NextTime {
+                    block: pos.block,
+                    index: pos.index,
+                },
+            };
+            super::event::make_delayed(g, run, then.0, at)?;
+            Ok(Step::Done(true))
+        }
+        OpKind::ForEachPlayer { player: p, body } => Ok(Step::Loop {
+            block: body.0,
+            laps: 2,
+            player: Some(p.0),
+        }),
+        OpKind::Repeat { times, body } => {
+            let cx = Cx::new(run.source, me, &run.slots);
+            let n = amount(g, &cx, times, i64::from(u16::MAX));
+            if n > MAX_EFFECTS as i64 {
+                return Err(EngineError::LimitExceeded("repetitions of an effect").into());
+            }
+            Ok(Step::Loop {
+                block: body.0,
+                laps: n as u16,
+                player: None,
+            })
+        }
+    }
+}
+
+/// The answer an effect resolving at once takes: its own card when offered, else the first
+/// option (the most, for a number of `up to`).
+fn auto_answer(run: &mut Run) {
+    let own = Obj::Card(run.source);
+    match run.ask.take() {
+        Some(Ask::YesNo { .. }) => run.work.answer = Some(1),
+        Some(Ask::Pick { from, .. }) => {
+            let pick = if from.contains(&own) {
+                Some(own)
+            } else {
+                from.first().copied()
+            };
+            match pick {
+                Some(o) => run.work.picked.push(o),
+                None => run.work.stop = true,
+            }
+        }
+        Some(Ask::Count { most, .. }) => run.work.count = Some(most),
+        Some(Ask::Number { options, .. }) => {
+            run.work.number = Some(options.first().map_or(0, |&n| i64::from(n)))
+        }
+        Some(Ask::Mode { .. } | Ask::Whether { .. } | Ask::CardType { .. }) => {
+            run.work.answer = Some(0)
+        }
+        None => run.work.stop = true,
+    }
+}
+
+/// Whether a block can do nothing: each of its operations is an action whose objects are
+/// slots holding none it could act on (no card in play for an action on cards in play), so it
+/// is ignored (rule 10.6.1), and a choice about it is not made (rule 10.7).
+fn idle(g: &Game, run: &Run, e: &Effect, block: u16) -> bool {
+    let Some(b) = e.blocks.get(usize::from(block)) else {
+        return true;
+    };
+    let objs = |t: &prim::Target| match t {
+        prim::Target::Slot(s) => Some(run.slots.get(usize::from(s.0)).map_or(&[][..], Val::objs)),
+        _ => None,
+    };
+    let none = |a: &prim::Action, t: &prim::Target| {
+        use prim::Action as A;
+        let in_play_only = matches!(a, A::Defeat(_) | A::Spend(_) | A::Ready(_))
+            || matches!(
+                a,
+                A::Move {
+                    verb: prim::MoveVerb::Return,
+                    ..
+                }
+            );
+        objs(t).is_some_and(|v| {
+            v.iter().all(|o| match o {
+                Obj::Card(i) => in_play_only && !super::in_play(g, *i),
+                _ => false,
+            })
+        })
+    };
+    !b.0.is_empty()
+        && b.0.iter().all(|op| match &op.kind {
+            OpKind::Do(a) => action_targets(a).into_iter().any(|t| none(a, t)),
+            _ => false,
+        })
+}
+
+/// The targets an action acts on (its first: the cards it moves, defeats, spends …).
+fn action_targets(a: &prim::Action) -> Vec<&prim::Target> {
+    use prim::Action as A;
+    match a {
+        A::Move { what, .. } => vec![what],
+        A::Defeat(t)
+        | A::Spend(t)
+        | A::Ready(t)
+        | A::Reroll(t)
+        | A::Reveal(t)
+        | A::Look(t)
+        | A::Sell(t)
+        | A::Prevent(t) => vec![t],
+        A::ChangeGig { gig, .. } | A::SetGig { gig, .. } => vec![gig],
+        A::Swap { a, b } => vec![a, b],
+        A::Steal { gig, .. } => vec![gig],
+        A::Call { legend, .. } => vec![legend],
+        A::Play { card, .. } => vec![card],
+        A::Equip { gear, to } | A::MoveGear { gear, to } => vec![gear, to],
+        A::Draw { .. }
+        | A::TrashTop { .. }
+        | A::Pay(_)
+        | A::IgnoreResult
+        | A::EndAttack
+        | A::GameResult { .. } => Vec::new(),
+    }
+}
+
+/// The card type of a [`Choice::CardType`] answer (rule 3.3).
+fn card_type(k: u16) -> CardType {
+    match k {
+        0 => CardType::Unit,
+        1 => CardType::Gear,
+        2 => CardType::Program,
+        _ => CardType::Legend,
+    }
+}
+
+/// `Choose` (rule 10.31): the objects are offered one at a time (`a`: exactly one if there is
+/// one; `up to N` in play: how many first), `all` binds every one with no question.
+fn choose(
+    g: &mut Game,
+    run: &mut Run,
+    e: &Effect,
+    pos: Pos,
+    from: &prim::Selector,
+    into: u16,
+    chooser: PlayerId,
+) -> Result<Step, Stop> {
+    let me = run.controller;
+    // The action the choice is made for: the first after it in its block.
+    let ops = e
+        .blocks
+        .get(usize::from(pos.block))
+        .map_or(&[][..], |b| &b.0[..]);
+    let after = ops.get(usize::from(pos.index) + 1..).unwrap_or(&[]);
+    let chosen_later: Vec<u16> = (after.iter())
+        .take_while(|op| matches!(op.kind, OpKind::Choose { .. }))
+        .filter_map(|op| match &op.kind {
+            OpKind::Choose { into, .. } => Some(into.0),
+            _ => None,
+        })
+        .collect();
+    let consumer = after.iter().find_map(|op| match &op.kind {
+        OpKind::Choose { .. } => None,
+        OpKind::Do(a) => Some(Some(a)),
+        _ => Some(None),
+    });
+    let consumer = consumer.flatten();
+    if let Some(a) = consumer {
+        // Rule 10.7: a choice made only for an action that can't be done now, or whose other
+        // objects were chosen and found none, is not made.
+        let other_none = action_targets(a).into_iter().any(|t| match t {
+            prim::Target::Slot(s) if s.0 != into && !chosen_later.contains(&s.0) => run
+                .slots
+                .get(usize::from(s.0))
+                .is_none_or(|v| v.objs().is_empty()),
+            _ => false,
+        });
+        if !possible(g, run, a) || other_none {
+            set_slot(run, into, Vec::new());
+            return Ok(Step::Done(false));
+        }
+    }
+    let for_play = matches!(consumer, Some(prim::Action::Play { .. }));
+    let (options, how) = {
+        let cx = Cx::new(run.source, me, &run.slots);
+        let all = objects(g, &cx, from);
+        let how = choice(g, &cx, from, &all, for_play);
+        (all, how)
+    };
+    let left: Vec<Obj> = (options.iter())
+        .copied()
+        .filter(|o| !run.work.picked.contains(o))
+        .collect();
+    let bind = |run: &mut Run, short: bool| {
+        let objs = std::mem::take(&mut run.work.picked);
+        let k = usize::from(into);
+        if run.slots.len() <= k {
+            run.slots.resize(k + 1, Val::default());
+        }
+        run.slots[k] = Val::Objs { objs, short };
+        Ok(Step::Done(false))
+    };
+    // Eddies are face-down and alike (rule 5.8): the first ones, with no question.
+    let alike = matches!(from.scope, Scope::Eddies(_));
+    match how {
+        Pick::All => {
+            run.work.picked = options;
+            bind(run, false)
+        }
+        Pick::OneByOne { n, stop } => {
+            if alike {
+                run.work.picked = options.into_iter().take(n).collect();
+                let short = run.work.picked.len() < n;
+                return bind(run, short);
+            }
+            if run.work.picked.len() >= n || left.is_empty() || run.work.stop {
+                let short = run.work.picked.len() < n && !stop;
+                return bind(run, short);
+            }
+            // A Rival is no choice in a two-player game.
+            if let [Obj::Player(_)] = left[..] {
+                run.work.picked.push(left[0]);
+                return choose(g, run, e, pos, from, into, chooser);
+            }
+            run.ask = Some(Ask::Pick {
+                who: chooser,
+                from: left,
+                stop,
+            });
+            Ok(Step::Wait)
+        }
+        Pick::CountFirst { n } => {
+            let most = n.min(options.len()).min(127);
+            if most == 0 {
+                return bind(run, false);
+            }
+            let Some(k) = run.work.count else {
+                run.ask = Some(Ask::Count {
+                    who: chooser,
+                    most: most as u16,
+                });
+                return Ok(Step::Wait);
+            };
+            if run.work.picked.len() >= usize::from(k) || left.is_empty() {
+                return bind(run, false);
+            }
+            run.ask = Some(Ask::Pick {
+                who: chooser,
+                from: left,
+                stop: false,
+            });
+            Ok(Step::Wait)
+        }
+    }
+}
+
+/// The decision an effect of the core waits for.
+pub(crate) fn decision(run: &Run) -> Option<Decision> {
+    Some(match run.ask.as_ref()? {
+        Ask::YesNo { who } => Decision {
+            player: *who,
+            prompt: DecisionKind::May,
+            options: vec![Choice::Yes, Choice::No],
+        },
+        Ask::Pick { who, from, stop } => {
+            let gigs = from.iter().any(|o| matches!(o, Obj::Gig(_)));
+            let mut options: Vec<Choice> = (from.iter())
+                .filter_map(|&o| match o {
+                    Obj::Card(i) => Some(Choice::Card(i)),
+                    Obj::Gig(d) => Some(Choice::Gig(d)),
+                    Obj::Player(_) => None,
+                })
+                .collect();
+            if *stop {
+                options.push(Choice::No);
+            }
+            Decision {
+                player: *who,
+                prompt: match gigs {
+                    true => DecisionKind::EffectGig,
+                    false => DecisionKind::EffectCard,
+                },
+                options,
+            }
+        }
+        Ask::Count { who, most } => Decision {
+            player: *who,
+            prompt: DecisionKind::Number,
+            options: (0..=*most)
+                .map(|k| Choice::Number(i8::try_from(k).unwrap_or(i8::MAX)))
+                .collect(),
+        },
+        Ask::Number { who, options } => Decision {
+            player: *who,
+            prompt: DecisionKind::Number,
+            options: options.iter().map(|&n| Choice::Number(n)).collect(),
+        },
+        Ask::Mode { who, n } | Ask::Whether { who, n } => Decision {
+            player: *who,
+            prompt: DecisionKind::Mode,
+            options: (0..*n).map(Choice::Mode).collect(),
+        },
+        Ask::CardType { who } => Decision {
+            player: *who,
+            prompt: DecisionKind::CardType,
+            options: (0..4).map(Choice::CardType).collect(),
+        },
+    })
+}
+
+/// Applies the answer to the question of the effect on top of the frame stack.
+pub(crate) fn answer(g: &mut Game, choice: Choice) -> Flow {
+    let Some(Frame::Run(run)) = g.state.frames.last_mut() else {
+        return Err(EngineError::Bug("an effect choice without an effect").into());
+    };
+    let w = &mut run.work;
+    match (run.ask.take(), choice) {
+        (Some(Ask::YesNo { .. }), Choice::Yes) => w.answer = Some(1),
+        (Some(Ask::YesNo { .. }), Choice::No) => w.answer = Some(0),
+        (Some(Ask::Pick { .. }), Choice::Card(i)) => w.picked.push(Obj::Card(i)),
+        (Some(Ask::Pick { .. }), Choice::Gig(d)) => w.picked.push(Obj::Gig(d)),
+        (Some(Ask::Pick { stop: true, .. }), Choice::No) => w.stop = true,
+        (Some(Ask::Count { .. }), Choice::Number(k)) => {
+            w.count = Some(u16::try_from(k.max(0)).unwrap_or(0))
+        }
+        (Some(Ask::Number { .. }), Choice::Number(n)) => w.number = Some(i64::from(n)),
+        (Some(Ask::Mode { .. } | Ask::Whether { .. }), Choice::Mode(m)) => {
+            w.answer = Some(u16::from(m))
+        }
+        (Some(Ask::CardType { .. }), Choice::CardType(k)) => w.answer = Some(u16::from(k)),
+        _ => return Err(EngineError::Bug("an answer to another question").into()),
+    }
+    Ok(())
+}
