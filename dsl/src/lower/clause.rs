@@ -605,16 +605,7 @@ impl Builder<'_, '_> {
                 let Some(np) = first else {
                     return need(self, "what is removed");
                 };
-                for t in self.targets(np, who) {
-                    self.push(
-                        span,
-                        OpKind::Do(Act::Move {
-                            what: t,
-                            to: Dest::Removed,
-                            verb: MoveVerb::Remove,
-                        }),
-                    );
-                }
+                self.move_each(np, who, span, Dest::Removed, MoveVerb::Remove);
             }
             Verb::Reroll => {
                 let Some(np) = first else {
@@ -627,16 +618,7 @@ impl Builder<'_, '_> {
                 let Some(np) = first else {
                     return need(self, "what returns");
                 };
-                for t in self.targets(np, who) {
-                    self.push(
-                        span,
-                        OpKind::Do(Act::Move {
-                            what: t,
-                            to: Dest::Hand,
-                            verb: MoveVerb::Return,
-                        }),
-                    );
-                }
+                self.move_each(np, who, span, Dest::Hand, MoveVerb::Return);
             }
             Verb::Reveal => {
                 let Some(np) = first else {
@@ -827,16 +809,7 @@ impl Builder<'_, '_> {
                     self.looked = Some(into);
                     return;
                 }
-                for t in self.targets(np, who) {
-                    self.push(
-                        span,
-                        OpKind::Do(Act::Move {
-                            what: t,
-                            to: Dest::Trash,
-                            verb: MoveVerb::Trash,
-                        }),
-                    );
-                }
+                self.move_each(np, who, span, Dest::Trash, MoveVerb::Trash);
             }
             _ => self.cx.error(
                 span,
@@ -851,6 +824,13 @@ impl Builder<'_, '_> {
     /// The targets of an action's object, one per conjunct (`this Unit and a rival Unit`): the
     /// choices first, in order, then the fixed ones (the catalogue's `Spend this Unit and a rival
     /// Unit` chooses the rival Unit first).
+    /// Moves each card `np` names to `to`, by `verb` (`Remove`, `Return`, `Trash` …).
+    fn move_each(&mut self, np: &NounPhrase, who: Who, span: Span, to: Dest, verb: MoveVerb) {
+        for t in self.targets(np, who) {
+            self.push(span, OpKind::Do(Act::Move { what: t, to, verb }));
+        }
+    }
+
     fn targets(&mut self, np: &NounPhrase, who: Who) -> Vec<Target> {
         match &np.node {
             Np::And(v) => v
