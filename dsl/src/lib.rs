@@ -41,6 +41,8 @@ pub mod parse;
 pub mod prim;
 pub mod print;
 pub mod ruling;
+#[cfg(feature = "schema")]
+pub mod schema;
 pub mod source;
 pub mod syntax;
 
