@@ -405,3 +405,19 @@ fn every_key_has_a_description() {
             .is_some_and(|t| t.starts_with("gigscript")));
     }
 }
+
+/// The keys the loaders suggest and the language server completes are the keys of the formats,
+/// in the order the files write them.
+#[test]
+fn the_keys_the_tools_offer_are_the_keys_of_the_schemas() {
+    let keys = |name: &str| -> Vec<String> {
+        committed(name)["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect()
+    };
+    assert_eq!(keys("card.schema.json"), gigscript_dsl::card::CARD_KEYS);
+    assert_eq!(keys("deck.schema.json"), gigscript_dsl::deck::DECK_KEYS);
+}

@@ -262,10 +262,11 @@ pub struct Facts<'a> {
     pub text: &'a str,
 }
 
-/// The fields a card file may have, in the order the files write them.
-pub const CARD_KEYS: [&str; 18] = [
+/// The fields a card file may have, in the order the files write them (the card schema's keys;
+/// `tests/schema.rs` checks they are the same).
+pub const CARD_KEYS: [&str; 17] = [
     "id", "name", "subtitle", "type", "color", "cost", "ram", "power", "tags", "sell", "set",
-    "keywords", "top", "text", "flavor", "note", "ruling", "rulings",
+    "keywords", "top", "text", "flavor", "note", "ruling",
 ];
 
 /// A card file, `cards/<set>/<id>.toml`: one card's printed facts, its rules text in the card
