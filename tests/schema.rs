@@ -421,3 +421,26 @@ fn the_keys_the_tools_offer_are_the_keys_of_the_schemas() {
     assert_eq!(keys("card.schema.json"), gigscript_dsl::card::CARD_KEYS);
     assert_eq!(keys("deck.schema.json"), gigscript_dsl::deck::DECK_KEYS);
 }
+
+/// `.taplo.toml` associates each schema with the files it is for, by paths that exist.
+#[test]
+fn taplo_associates_each_schema_with_its_files() {
+    let config: toml::Table =
+        toml::from_str(&std::fs::read_to_string(root().join(".taplo.toml")).unwrap()).unwrap();
+    let rules = config["rule"].as_array().unwrap();
+    for file in gigscript_dsl::schema::files() {
+        let path = format!("schemas/{}", file.name);
+        assert!(root().join(&path).is_file(), "{path}");
+        let rule = rules
+            .iter()
+            .find(|r| r["schema"]["path"].as_str() == Some(path.as_str()))
+            .unwrap_or_else(|| panic!(".taplo.toml has no rule for {path}"));
+        let include: Vec<&str> = rule["include"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g.as_str().unwrap())
+            .collect();
+        assert!(include.contains(&file.describes), "{path}: {include:?}");
+    }
+}

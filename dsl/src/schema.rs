@@ -20,7 +20,7 @@ use serde_json::Value;
 pub struct SchemaFile {
     /// the file name, `card.schema.json`
     pub name: &'static str,
-    /// the files it describes, as the globs of `.taplo.toml` write them
+    /// the project's files it is for, as a glob (`.taplo.toml` associates them, and more)
     pub describes: &'static str,
     /// the schema
     pub schema: Value,
