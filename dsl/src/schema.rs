@@ -8,7 +8,9 @@
 //! rules, a ruling's steps) is left to `gig check`, `gig deck check` and `gig test`.
 //!
 //! They are written for JSON Schema draft 7, which taplo reads. TOML has no null, so an optional
-//! key is a key that may be left out, never one that may be `null`.
+//! key is a key that may be left out, never one that may be `null`. One difference JSON Schema
+//! can't express: a TOML float without a fraction (`cost = 5.0`) is an integer to a validator,
+//! while the loader refuses it.
 
 use schemars::generate::SchemaSettings;
 use schemars::transform::{transform_subschemas, Transform};
