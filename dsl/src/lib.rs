@@ -37,6 +37,8 @@ pub mod format;
 pub mod lower;
 pub mod prim;
 pub mod ruling;
+#[cfg(feature = "schema")]
+pub mod schema;
 pub mod source;
 pub mod syntax;
 
