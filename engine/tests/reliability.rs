@@ -54,6 +54,24 @@ const PROGRESS_EVERY: u64 = 20_000;
 /// Most choices in one game.
 const CHOICE_BOUND: usize = 20_000;
 
+/// Which cards the random decks are drawn from.
+#[derive(Clone, Copy)]
+enum Cards {
+    /// the catalogue
+    Catalogue,
+    /// cards whose texts the composition generator wrote (`tests/support/compose.rs`)
+    Composed,
+}
+
+impl Cards {
+    fn get(self) -> &'static (CardDb, Arc<Pool>) {
+        match self {
+            Cards::Catalogue => catalogue(),
+            Cards::Composed => composed(),
+        }
+    }
+}
+
 /// The catalogue as card data (for the deck rules) and as a pool (for games).
 fn catalogue() -> &'static (CardDb, Arc<Pool>) {
     static CAT: OnceLock<(CardDb, Arc<Pool>)> = OnceLock::new();
@@ -62,6 +80,74 @@ fn catalogue() -> &'static (CardDb, Arc<Pool>) {
         let mut sources = Sources::new();
         let (db, errors) = load_cards(&[root], &mut sources);
         assert!(errors.is_empty(), "card errors: {}", errors.len());
+        let pool = Arc::new(Pool::from_db(&db));
+        (db, pool)
+    })
+}
+
+#[path = "../../tests/support/compose.rs"]
+mod compose;
+
+/// Composed texts made into cards.
+const COMPOSED_CARDS: usize = 2_000;
+
+/// [`COMPOSED_CARDS`] texts of the composition generator made into card files (facts cycling
+/// through the colours, costs and powers), each loaded as `gig check` loads a card file; the
+/// ones whose text the executor runs make the pool. Every text of the generator lowers
+/// (`dsl/tests/lower.rs`); a card the executor would not run is left out and counted, and the
+/// pool must keep most of them.
+fn composed() -> &'static (CardDb, Arc<Pool>) {
+    static COMPOSED: OnceLock<(CardDb, Arc<Pool>)> = OnceLock::new();
+    COMPOSED.get_or_init(|| {
+        const COLORS: [&str; 4] = ["red", "blue", "green", "yellow"];
+        let mut sources = Sources::new();
+        let mut cards = Vec::new();
+        let mut unrunnable = 0;
+        for (i, (kind, text)) in compose::texts(29, COMPOSED_CARDS).into_iter().enumerate() {
+            let color = COLORS[i % COLORS.len()];
+            let (cost, power) = (1 + i % 6, 1 + (i / 6) % 8);
+            let facts = match kind {
+                CardType::Unit => format!(
+                    "type = \"unit\"\ncost = {cost}\nram = {}\npower = {power}\n",
+                    1 + i % 2
+                ),
+                CardType::Legend => {
+                    format!("type = \"legend\"\ncost = {cost}\nram = 2\npower = {power}\n")
+                }
+                CardType::Gear => format!(
+                    "type = \"gear\"\ncost = {cost}\nram = 1\npower = {}\n",
+                    1 + i % 3
+                ),
+                CardType::Program => format!("type = \"program\"\ncost = {cost}\nram = 1\n"),
+            };
+            let file = format!(
+                "id = \"composed-{i}\"\nname = \"Composed {i}\"\n{facts}color = \"{color}\"\n\
+                 tags = [\"GANGER\"]\nsell = {}\nset = \"composed\"\ntext = \"\"\"\n{text}\"\"\"\n",
+                i % 3 == 0
+            );
+            let id = sources.add(format!("cards/composed/composed-{i}.toml"), file.clone());
+            let card = gigscript_dsl::card::parse_card(&sources, id)
+                .unwrap_or_else(|e| panic!("composed card {i} does not load: {e:?}\n{file}"));
+            match gigscript_engine::pool::lower_card(&card) {
+                Ok(_) => cards.push(card),
+                Err(why) => {
+                    if std::env::var_os("RELIABILITY_SHOW_UNRUNNABLE").is_some() {
+                        eprintln!(
+                            "composed-{i}: {}{:?}",
+                            text.trim_end(),
+                            why.iter().map(|w| &w.1).collect::<Vec<_>>()
+                        );
+                    }
+                    unrunnable += 1
+                }
+            }
+        }
+        assert!(
+            unrunnable * 10 < COMPOSED_CARDS,
+            "{unrunnable} of {COMPOSED_CARDS} composed cards don't execute"
+        );
+        eprintln!("{} composed cards execute, {unrunnable} don't", cards.len());
+        let db = CardDb::from_cards(cards);
         let pool = Arc::new(Pool::from_db(&db));
         (db, pool)
     })
@@ -276,8 +362,8 @@ fn log_text(g: &Game) -> Vec<String> {
 }
 
 /// The decks and the choice generator of game `seed`.
-fn game_setup(seed: u64) -> (Game, ChaCha8Rng) {
-    let (db, pool) = catalogue();
+fn game_setup(cards: Cards, seed: u64) -> (Game, ChaCha8Rng) {
+    let (db, pool) = cards.get();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let a = random_deck(db, &mut rng);
     let b = random_deck(db, &mut rng);
@@ -287,8 +373,8 @@ fn game_setup(seed: u64) -> (Game, ChaCha8Rng) {
 
 /// Plays game `seed` with random choices, checking every invariant after every apply; the
 /// game's choice labels and log on success, a description of the first violation otherwise.
-fn play(seed: u64, depth: Depth) -> Result<Game, String> {
-    let (mut g, rng) = game_setup(seed);
+fn play(cards: Cards, seed: u64, depth: Depth) -> Result<Game, String> {
+    let (mut g, rng) = game_setup(cards, seed);
     play_on(&mut g, rng, depth).map(|()| g)
 }
 
@@ -359,8 +445,8 @@ fn round_trip(g: &Game) -> Result<(), String> {
 }
 
 /// Replays game `seed` from its labels; the log must be the same, byte for byte.
-fn replay(seed: u64, labels: &[String], log: &[String]) -> Result<(), String> {
-    let (mut g, _) = game_setup(seed);
+fn replay(cards: Cards, seed: u64, labels: &[String], log: &[String]) -> Result<(), String> {
+    let (mut g, _) = game_setup(cards, seed);
     for (k, l) in labels.iter().enumerate() {
         g.apply_label(l)
             .map_err(|e| format!("replay: choice {} `{l}` fails: {e}", k + 1))?;
@@ -374,7 +460,7 @@ fn replay(seed: u64, labels: &[String], log: &[String]) -> Result<(), String> {
 }
 
 /// Plays games `first..first + n` on every core; the violations, by seed.
-fn run(first: u64, n: u64, depth: Depth) -> Vec<(u64, String)> {
+fn run(cards: Cards, first: u64, n: u64, depth: Depth) -> Vec<(u64, String)> {
     let threads = std::thread::available_parallelism().map_or(1, |t| t.get()) as u64;
     let mut bad = Vec::new();
     std::thread::scope(|s| {
@@ -385,9 +471,9 @@ fn run(first: u64, n: u64, depth: Depth) -> Vec<(u64, String)> {
                     let mut seed = first + t;
                     while seed < first + n {
                         let r = std::panic::catch_unwind(|| {
-                            play(seed, depth).and_then(|g| {
+                            play(cards, seed, depth).and_then(|g| {
                                 if seed % depth.replay_every == 0 {
-                                    replay(seed, &choice_labels(&g), &log_text(&g))
+                                    replay(cards, seed, &choice_labels(&g), &log_text(&g))
                                 } else {
                                     Ok(())
                                 }
@@ -430,13 +516,30 @@ const REGRESSIONS: [u64; 1] = [113_163];
 
 #[test]
 fn random_games_of_random_legal_decks_keep_every_invariant() {
-    let mut bad = run(0, GAMES, FULL);
+    let mut bad = run(Cards::Catalogue, 0, GAMES, FULL);
     for seed in REGRESSIONS {
-        bad.extend(run(seed, 1, FULL));
+        bad.extend(run(Cards::Catalogue, seed, 1, FULL));
     }
     assert!(
         bad.is_empty(),
         "{} games broke:\n{}",
+        bad.len(),
+        report(&bad)
+    );
+}
+
+/// Games of composed cards in the `cargo test` run (`RELIABILITY_COMPOSED_GAMES` changes it).
+const COMPOSED_GAMES: u64 = 200;
+
+/// Random games between random legal decks of composed cards: the texts a designer could write
+/// by crossing the language's slots run under the same invariants as the catalogue's.
+#[test]
+fn random_games_of_composed_cards_keep_every_invariant() {
+    let n = env_u64("RELIABILITY_COMPOSED_GAMES", COMPOSED_GAMES);
+    let bad = run(Cards::Composed, 0, n, FULL);
+    assert!(
+        bad.is_empty(),
+        "{} of {n} games of composed cards broke:\n{}",
         bad.len(),
         report(&bad)
     );
@@ -460,7 +563,7 @@ fn soak_a_million_random_games() {
         env_u64("RELIABILITY_GAMES", SOAK_GAMES),
     );
     let start = std::time::Instant::now();
-    let bad = run(first, n, SOAK);
+    let bad = run(Cards::Catalogue, first, n, SOAK);
     eprintln!(
         "{n} games from seed {first} in {:.0} s: {} violations",
         start.elapsed().as_secs_f64(),
@@ -474,12 +577,17 @@ fn soak_a_million_random_games() {
     );
 }
 
-/// One game by seed (`RELIABILITY_SEED`), its log printed: to look into a violation.
+/// One game by seed (`RELIABILITY_SEED`; of composed cards with `RELIABILITY_COMPOSED=1`), its
+/// log printed: to look into a violation.
 #[test]
 #[ignore]
 fn one_game() {
     let seed = env_u64("RELIABILITY_SEED", 0);
-    let (mut g, rng) = game_setup(seed);
+    let cards = match std::env::var("RELIABILITY_COMPOSED") {
+        Ok(_) => Cards::Composed,
+        Err(_) => Cards::Catalogue,
+    };
+    let (mut g, rng) = game_setup(cards, seed);
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play_on(&mut g, rng, FULL)))
         .unwrap_or_else(|_| Err("panicked".into()));
     // the log up to the violation, then the violation
