@@ -94,6 +94,26 @@ pub(crate) fn possible(g: &Game, run: &Run, a: &Action) -> bool {
     }
 }
 
+/// The Unit an effect's `steal` names as its actor (rule 6.7.1.2), if it is still in the field.
+/// `Err(())`: the text names one and it is gone, so nothing is stolen.
+pub(crate) fn stealer(g: &Game, run: &Run, by: Option<&Target>) -> Result<Option<InstId>, ()> {
+    match by {
+        Some(t) => cards(&target(g, &Cx::new(run.source, run.controller, &run.slots), t))
+            .into_iter()
+            .find(|&i| g.state.inst(i).is_some_and(|x| x.zone == Zone::Field))
+            .map(Some)
+            .ok_or(()),
+        None => Ok(None),
+    }
+}
+
+/// Whether Unit `u` may steal Gig `d` by an effect: the restrictions and counts of rule 9.23.1
+/// (`steals 1 fewer Gig`, `can't steal … Gigs with …`) bind an effect's steal as they bind an
+/// attack's (rule 6.7.1): a steal of one Gig cut by one is no steal.
+pub(crate) fn may_steal(g: &Game, u: InstId, d: DieId) -> bool {
+    super::statement::steals_fewer(g, u) == 0 && !super::statement::cant_steal(g, u, d)
+}
+
 /// `+N power` (or `-N`) for card `i` from an effect of `source`, lasting `duration` (rules
 /// 3.17.2, 10.22).
 pub(crate) fn give_power(
@@ -489,16 +509,12 @@ fn act_as(
                 return Ok(Step::Done(false));
             };
             // The card that steals, when the text names one (rule 6.7.1.2), still in the field.
-            let unit = match by {
-                Some(t) => match cards(&objs(g, run, t))
-                    .into_iter()
-                    .find(|&i| g.state.inst(i).is_some_and(|x| x.zone == Zone::Field))
-                {
-                    Some(u) => Some(u),
-                    None => return Ok(Step::Done(false)),
-                },
-                None => None,
+            let Ok(unit) = stealer(g, run, by.as_ref()) else {
+                return Ok(Step::Done(false));
             };
+            if unit.is_some_and(|u| !may_steal(g, u, die)) {
+                return Ok(Step::Done(false));
+            }
             let rival_gig = g
                 .state
                 .dice

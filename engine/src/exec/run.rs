@@ -585,7 +585,13 @@ fn choose(
     let for_play = matches!(consumer, Some(prim::Action::Play { .. }));
     let (options, how) = {
         let cx = Cx::new(run.source, me, &run.slots);
-        let all = objects(g, &cx, from);
+        let mut all = objects(g, &cx, from);
+        // Rule 9.23.1 (through 6.7.1): a Gig the stealing Unit can't steal is no choice.
+        if let Some(prim::Action::Steal { by, .. }) = consumer {
+            if let Ok(Some(u)) = super::act::stealer(g, run, by.as_ref()) {
+                all.retain(|o| o.gig().is_none_or(|d| super::act::may_steal(g, u, d)));
+            }
+        }
         let how = choice(g, &cx, from, &all, for_play);
         (all, how)
     };
