@@ -98,11 +98,15 @@ pub(crate) fn possible(g: &Game, run: &Run, a: &Action) -> bool {
 /// `Err(())`: the text names one and it is gone, so nothing is stolen.
 pub(crate) fn stealer(g: &Game, run: &Run, by: Option<&Target>) -> Result<Option<InstId>, ()> {
     match by {
-        Some(t) => cards(&target(g, &Cx::new(run.source, run.controller, &run.slots), t))
-            .into_iter()
-            .find(|&i| g.state.inst(i).is_some_and(|x| x.zone == Zone::Field))
-            .map(Some)
-            .ok_or(()),
+        Some(t) => cards(&target(
+            g,
+            &Cx::new(run.source, run.controller, &run.slots),
+            t,
+        ))
+        .into_iter()
+        .find(|&i| g.state.inst(i).is_some_and(|x| x.zone == Zone::Field))
+        .map(Some)
+        .ok_or(()),
         None => Ok(None),
     }
 }

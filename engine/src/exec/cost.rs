@@ -2,8 +2,10 @@
 //! for -1 €$ for each …, to a minimum of 1 €$`, `If your fixer area is empty, play this Program
 //! for 1 €$`), what the cards in play change of others' (`Play your first CYBERWARE Gear each
 //! turn for -3 €$`), an activated ability's (`This effect costs …`), and what statements say of
-//! Calls and {Go Solo}. The cost value itself never changes (rule 11.8.2); a reduction never
-//! takes the amount below 1 (rule 11.8.3).
+//! Calls and {Go Solo}. The cost value itself never changes (rule 11.8.2); a reduction stops at
+//! the minimum its text prints (`to a minimum of 1 €$`), and one that prints none may take the
+//! amount to 0: the official FAQ (FAQ-047, Johnny Silverhand: Rocking Renegade) overrides the
+//! floor of 1 of rule 11.8.3 there.
 
 use super::cond::holds;
 use super::number::nums;
@@ -49,7 +51,7 @@ impl Change {
     fn amount(&self, base: i64) -> u8 {
         let base = self.price.map_or(base, |p| p.min(base));
         let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
-        reduced(clamp(base), clamp(self.add), clamp(self.floor.max(1)))
+        reduced(clamp(base), clamp(self.add), clamp(self.floor.max(0)))
     }
 }
 
@@ -129,7 +131,8 @@ pub(crate) fn play_cost(g: &Game, inst: InstId, p: PlayerId) -> Option<u8> {
 }
 
 /// The €$ `p` pays to activate ability `line` of `source` (rule 10.19): its `N €$`, changed by
-/// `This effect costs …` on the same card, never below 1 by a reduction (rule 11.8.3).
+/// `This effect costs …` on the same card; with no printed minimum a reduction may reach 0
+/// (FAQ-047, overriding rule 11.8.3's floor of 1).
 pub(crate) fn activation_eddies(g: &Game, source: InstId, line: u16, p: PlayerId) -> u8 {
     let Some(t) = g.state.inst(source).and_then(|x| g.pool.core(x.card)) else {
         return 0;
