@@ -10,8 +10,8 @@ use crate::game::{Game, Stop, MAX_EFFECTS};
 use crate::log::Event;
 use crate::rules::Action as Act;
 use crate::state::{
-    die_bit, Acting, Ask, DieArea, DieId, Duration, Frame, InstId, Modifier, Obj, PersistentEffect,
-    PlayHow, PlayerId, Run, Val, Zone,
+    die_bit, Acting, Ask, DieArea, DieId, Duration, EffectRef, Frame, InstId, Modifier, Obj,
+    PersistentEffect, PlayHow, PlayerId, Run, Val, Zone,
 };
 use gigscript_dsl::prim::{Action, Dest, Dir, EventKind, MoveVerb, Order, Target};
 use gigscript_dsl::CardType;
@@ -654,7 +654,46 @@ fn act_as(
             Ok(Step::Done(pay(g, me, usize::try_from(n).unwrap_or(0))?))
         }
         // `ignore the result and reroll it`: the reroll that follows is the result.
-        Action::IgnoreResult => Ok(Step::Done(true)),
+        // `ignore the result and reroll it`: the ignored roll never happened (FAQ-079), so the
+        // effects that roll of the die made pending (`When you roll a min or max value …`) are
+        // no longer pending; only the new result triggers.
+        Action::IgnoreResult => {
+            let dice: Vec<DieId> = (run.slots.iter())
+                .flat_map(|v| v.objs().iter().filter_map(|o| o.gig()))
+                .collect();
+            let pool = g.pool.clone();
+            let by_roll = |p: &crate::state::Pending| {
+                let EffectRef::Text { line } = p.effect else {
+                    return false;
+                };
+                let core = g.state.inst(p.source).and_then(|x| pool.core(x.card));
+                matches!(
+                    core.and_then(|t| t.ability(line)).map(|a| &a.body),
+                    Some(gigscript_dsl::prim::Body::Triggered {
+                        on: gigscript_dsl::prim::TriggerOn::Event(e),
+                        ..
+                    }) if e.kinds.iter().any(|k| matches!(k, EventKind::RollIn | EventKind::RollMinMax))
+                )
+            };
+            let about_die = |seq: u16| {
+                (g.state.pending_binds.iter())
+                    .filter(|b| b.seq == seq)
+                    .any(|b| {
+                        (b.slots.iter()).any(|(_, v)| {
+                            v.objs()
+                                .iter()
+                                .any(|o| o.gig().is_some_and(|d| dice.contains(&d)))
+                        })
+                    })
+            };
+            let gone: Vec<u16> = (g.state.pending.iter())
+                .filter(|p| by_roll(p) && about_die(p.seq))
+                .map(|p| p.seq)
+                .collect();
+            g.state.pending.retain(|p| !gone.contains(&p.seq));
+            g.state.pending_binds.retain(|b| !gone.contains(&b.seq));
+            Ok(Step::Done(true))
+        }
         // Rule 9.26.4: the innermost attack ends; this effect still finishes resolving (rule
         // 9.27.2), then the attack skips to its end (rule 9.27.1).
         Action::EndAttack => {
