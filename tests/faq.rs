@@ -10,6 +10,7 @@ use gigscript_engine::scenario::run_ruling;
 use gigscript_engine::Pool;
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 /// How many items the official FAQ has.
 const ITEMS: u32 = 264;
@@ -78,7 +79,7 @@ fn rulings_of(path: &str) -> Vec<Ruling> {
     if path.starts_with("cards/") {
         let (db, errors) = load_cards(&[full], &mut Sources::new());
         assert!(errors.is_empty(), "{path}: the card file does not load");
-        db.cards().flat_map(|c| c.rulings.iter().cloned()).collect()
+        db.cards().iter().flat_map(|c| c.rulings.iter().cloned()).collect()
     } else {
         RulingsFile::parse_each(&text)
             .unwrap_or_else(|e| panic!("{path}: {e}"))
@@ -94,7 +95,7 @@ fn every_faq_item_is_pinned_or_says_why() {
     let rows = rows(&text);
     let (db, errors) = load_cards(&[root().join("cards")], &mut Sources::new());
     assert!(errors.is_empty(), "card errors: {}", errors.len());
-    let pool = Pool::from_db(&db);
+    let pool = Arc::new(Pool::from_db(&db));
 
     let mut seen: BTreeMap<u32, usize> = BTreeMap::new();
     let mut files: BTreeMap<String, Vec<Ruling>> = BTreeMap::new();
