@@ -79,7 +79,10 @@ fn rulings_of(path: &str) -> Vec<Ruling> {
     if path.starts_with("cards/") {
         let (db, errors) = load_cards(&[full], &mut Sources::new());
         assert!(errors.is_empty(), "{path}: the card file does not load");
-        db.cards().iter().flat_map(|c| c.rulings.iter().cloned()).collect()
+        db.cards()
+            .iter()
+            .flat_map(|c| c.rulings.iter().cloned())
+            .collect()
     } else {
         RulingsFile::parse_each(&text)
             .unwrap_or_else(|e| panic!("{path}: {e}"))
