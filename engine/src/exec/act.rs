@@ -95,8 +95,11 @@ pub(crate) fn possible(g: &Game, run: &Run, a: &Action) -> bool {
 }
 
 /// The Unit an effect's `steal` names as its actor (rule 6.7.1.2), if it is still in the field.
-/// `Err(())`: the text names one and it is gone, so nothing is stolen.
+/// `Err(())`: the text names one and it is gone, so nothing is stolen. A `steal` with no
+/// subject in the text of a Gear equipped to a Unit is the host's (the inherited text acts
+/// through it, rule 4.11; FAQ-089, Gorilla Arms), and in a Unit's own text the Unit's.
 pub(crate) fn stealer(g: &Game, run: &Run, by: Option<&Target>) -> Result<Option<InstId>, ()> {
+    let in_field = |i: InstId| g.state.inst(i).is_some_and(|x| x.zone == Zone::Field);
     match by {
         Some(t) => cards(&target(
             g,
@@ -104,10 +107,13 @@ pub(crate) fn stealer(g: &Game, run: &Run, by: Option<&Target>) -> Result<Option
             t,
         ))
         .into_iter()
-        .find(|&i| g.state.inst(i).is_some_and(|x| x.zone == Zone::Field))
+        .find(|&i| in_field(i))
         .map(Some)
         .ok_or(()),
-        None => Ok(None),
+        None => Ok(g.state.inst(run.source).and_then(|x| match x.equipped_to {
+            Some(host) => in_field(host).then_some(host),
+            None => in_field(run.source).then_some(run.source),
+        })),
     }
 }
 
