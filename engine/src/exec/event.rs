@@ -523,7 +523,12 @@ pub(crate) fn on_event(g: &mut Game, ev: &Event, happened: &[Happened]) -> Flow 
     match *ev {
         Event::StartOfTurn(p) => turn_triggers(g, p, true),
         Event::TurnEnding(p) => turn_triggers(g, p, false),
-        Event::Played(i) => label_triggers(g, i, Label::Play, no_filter),
+        Event::Played(i) => {
+            if let Some(p) = g.state.inst(i).map(|x| x.controller) {
+                super::cost::use_up_next(g, p, i);
+            }
+            label_triggers(g, i, Label::Play, no_filter)
+        }
         Event::Attacked { attacker, .. } => label_triggers(g, attacker, Label::Attack, no_filter),
         Event::Defeated(i) => label_triggers(g, i, Label::Defeated, no_filter),
         Event::Called(i) => label_triggers(g, i, Label::Call, no_filter),

@@ -17,7 +17,9 @@ use crate::pool::{say_bit, says};
 use crate::state::{
     DieId, Duration, InstId, Lasting, Obj, PlayerId, Run, Target as AttackTarget, Val, Zone,
 };
-use gigscript_dsl::prim::{About, AttackWhat, Body, Cond, CostRule, Lasts, Pred, Say, Statement};
+use gigscript_dsl::prim::{
+    About, AttackWhat, Body, Cond, CostChange, CostRule, Lasts, Pred, Say, Statement,
+};
 use gigscript_dsl::Keyword;
 
 /// How deep statements may read statements (a statement about Units with power 4 or less reads
@@ -604,6 +606,15 @@ pub(crate) fn make(
         About::Player(who) => Some(players(g, &cx, who).into_iter().map(Obj::Player).collect()),
         About::Each(_) => None,
     };
+    // A change of what a play costs, made by an effect, is counted now and kept (FAQ-046).
+    let mut slots = run.slots.clone();
+    if let Say::Cost(CostRule {
+        change: CostChange::Add { by, .. },
+        ..
+    }) = &st.says
+    {
+        slots.push(Val::Num(nums(g, &cx, by).first().unwrap_or(0)));
+    }
     let push = |g: &mut Game, about: Vec<Obj>, duration: Duration| -> Result<(), Stop> {
         if g.state.lasting.len() >= MAX_EFFECTS {
             return Err(EngineError::LimitExceeded("statements").into());
@@ -620,7 +631,7 @@ pub(crate) fn make(
             index,
             about,
             duration,
-            slots: run.slots.clone(),
+            slots: slots.clone(),
         });
         g.emit(Event::Stated {
             source: run.source,
