@@ -10,8 +10,8 @@ use crate::game::{Game, Stop, MAX_EFFECTS};
 use crate::log::Event;
 use crate::rules::Action as Act;
 use crate::state::{
-    die_bit, Acting, Ask, DieArea, DieId, Duration, Frame, InstId, Modifier, Obj, PersistentEffect,
-    PlayHow, PlayerId, Run, Val, Zone,
+    die_bit, Acting, Ask, DieArea, DieId, Duration, EffectRef, Frame, InstId, Modifier, Obj,
+    PersistentEffect, PlayHow, PlayerId, Run, Val, Zone,
 };
 use gigscript_dsl::prim::{Action, Dest, Dir, EventKind, MoveVerb, Order, Target};
 use gigscript_dsl::CardType;
@@ -92,6 +92,36 @@ pub(crate) fn possible(g: &Game, run: &Run, a: &Action) -> bool {
         }
         _ => true,
     }
+}
+
+/// The Unit an effect's `steal` names as its actor (rule 6.7.1.2), if it is still in the field.
+/// `Err(())`: the text names one and it is gone, so nothing is stolen. A `steal` with no
+/// subject in the text of a Gear equipped to a Unit is the host's (the inherited text acts
+/// through it, rule 4.11; FAQ-089, Gorilla Arms), and in a Unit's own text the Unit's.
+pub(crate) fn stealer(g: &Game, run: &Run, by: Option<&Target>) -> Result<Option<InstId>, ()> {
+    let in_field = |i: InstId| g.state.inst(i).is_some_and(|x| x.zone == Zone::Field);
+    match by {
+        Some(t) => cards(&target(
+            g,
+            &Cx::new(run.source, run.controller, &run.slots),
+            t,
+        ))
+        .into_iter()
+        .find(|&i| in_field(i))
+        .map(Some)
+        .ok_or(()),
+        None => Ok(g.state.inst(run.source).and_then(|x| match x.equipped_to {
+            Some(host) => in_field(host).then_some(host),
+            None => in_field(run.source).then_some(run.source),
+        })),
+    }
+}
+
+/// Whether Unit `u` may steal Gig `d` by an effect: the restrictions and counts of rule 9.23.1
+/// (`steals 1 fewer Gig`, `can't steal … Gigs with …`) bind an effect's steal as they bind an
+/// attack's (rule 6.7.1): a steal of one Gig cut by one is no steal.
+pub(crate) fn may_steal(g: &Game, u: InstId, d: DieId) -> bool {
+    super::statement::steals_fewer(g, u) == 0 && !super::statement::cant_steal(g, u, d)
 }
 
 /// `+N power` (or `-N`) for card `i` from an effect of `source`, lasting `duration` (rules
@@ -489,16 +519,12 @@ fn act_as(
                 return Ok(Step::Done(false));
             };
             // The card that steals, when the text names one (rule 6.7.1.2), still in the field.
-            let unit = match by {
-                Some(t) => match cards(&objs(g, run, t))
-                    .into_iter()
-                    .find(|&i| g.state.inst(i).is_some_and(|x| x.zone == Zone::Field))
-                {
-                    Some(u) => Some(u),
-                    None => return Ok(Step::Done(false)),
-                },
-                None => None,
+            let Ok(unit) = stealer(g, run, by.as_ref()) else {
+                return Ok(Step::Done(false));
             };
+            if unit.is_some_and(|u| !may_steal(g, u, die)) {
+                return Ok(Step::Done(false));
+            }
             let rival_gig = g
                 .state
                 .dice
@@ -634,7 +660,46 @@ fn act_as(
             Ok(Step::Done(pay(g, me, usize::try_from(n).unwrap_or(0))?))
         }
         // `ignore the result and reroll it`: the reroll that follows is the result.
-        Action::IgnoreResult => Ok(Step::Done(true)),
+        // `ignore the result and reroll it`: the ignored roll never happened (FAQ-079), so the
+        // effects that roll of the die made pending (`When you roll a min or max value …`) are
+        // no longer pending; only the new result triggers.
+        Action::IgnoreResult => {
+            let dice: Vec<DieId> = (run.slots.iter())
+                .flat_map(|v| v.objs().iter().filter_map(|o| o.gig()))
+                .collect();
+            let pool = g.pool.clone();
+            let by_roll = |p: &crate::state::Pending| {
+                let EffectRef::Text { line } = p.effect else {
+                    return false;
+                };
+                let core = g.state.inst(p.source).and_then(|x| pool.core(x.card));
+                matches!(
+                    core.and_then(|t| t.ability(line)).map(|a| &a.body),
+                    Some(gigscript_dsl::prim::Body::Triggered {
+                        on: gigscript_dsl::prim::TriggerOn::Event(e),
+                        ..
+                    }) if e.kinds.iter().any(|k| matches!(k, EventKind::RollIn | EventKind::RollMinMax))
+                )
+            };
+            let about_die = |seq: u16| {
+                (g.state.pending_binds.iter())
+                    .filter(|b| b.seq == seq)
+                    .any(|b| {
+                        (b.slots.iter()).any(|(_, v)| {
+                            v.objs()
+                                .iter()
+                                .any(|o| o.gig().is_some_and(|d| dice.contains(&d)))
+                        })
+                    })
+            };
+            let gone: Vec<u16> = (g.state.pending.iter())
+                .filter(|p| by_roll(p) && about_die(p.seq))
+                .map(|p| p.seq)
+                .collect();
+            g.state.pending.retain(|p| !gone.contains(&p.seq));
+            g.state.pending_binds.retain(|b| !gone.contains(&b.seq));
+            Ok(Step::Done(true))
+        }
         // Rule 9.26.4: the innermost attack ends; this effect still finishes resolving (rule
         // 9.27.2), then the attack skips to its end (rule 9.27.1).
         Action::EndAttack => {

@@ -2,8 +2,10 @@
 //! for -1 €$ for each …, to a minimum of 1 €$`, `If your fixer area is empty, play this Program
 //! for 1 €$`), what the cards in play change of others' (`Play your first CYBERWARE Gear each
 //! turn for -3 €$`), an activated ability's (`This effect costs …`), and what statements say of
-//! Calls and {Go Solo}. The cost value itself never changes (rule 11.8.2); a reduction never
-//! takes the amount below 1 (rule 11.8.3).
+//! Calls and {Go Solo}. The cost value itself never changes (rule 11.8.2); a reduction stops at
+//! the minimum its text prints (`to a minimum of 1 €$`), and one that prints none may take the
+//! amount to 0: the official FAQ (FAQ-047, Johnny Silverhand: Rocking Renegade) overrides the
+//! floor of 1 of rule 11.8.3 there.
 
 use super::cond::holds;
 use super::number::nums;
@@ -12,7 +14,7 @@ use super::{statement, Cx};
 use crate::game::Game;
 use crate::rules::reduced;
 use crate::state::{Fact, InstId, Obj, PlayerId};
-use gigscript_dsl::prim::{Body, CostChange, CostRule, Costed, EventKind};
+use gigscript_dsl::prim::{Body, CostChange, CostRule, Costed, EventKind, Say};
 use gigscript_dsl::Keyword;
 
 /// What one cost rule changes: the change, the floor, an alternative price (rule 11.8.2).
@@ -25,14 +27,18 @@ struct Change {
 
 impl Change {
     fn apply(&mut self, g: &Game, cx: &Cx, r: &CostRule) {
+        self.apply_counted(g, cx, r, None);
+    }
+
+    /// `counted`: the amount of an `Add` as it was counted when its statement was made.
+    fn apply_counted(&mut self, g: &Game, cx: &Cx, r: &CostRule, counted: Option<i64>) {
         if !holds(g, cx, &r.when) {
             return;
         }
         match &r.change {
             CostChange::Add { by, minimum } => {
-                self.add = self
-                    .add
-                    .saturating_add(nums(g, cx, by).first().unwrap_or(0));
+                let by = counted.unwrap_or_else(|| nums(g, cx, by).first().unwrap_or(0));
+                self.add = self.add.saturating_add(by);
                 if let Some(m) = minimum {
                     self.floor = self.floor.max(i64::from(*m));
                 }
@@ -49,7 +55,7 @@ impl Change {
     fn amount(&self, base: i64) -> u8 {
         let base = self.price.map_or(base, |p| p.min(base));
         let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
-        reduced(clamp(base), clamp(self.add), clamp(self.floor.max(1)))
+        reduced(clamp(base), clamp(self.add), clamp(self.floor.max(0)))
     }
 }
 
@@ -79,7 +85,10 @@ pub(crate) fn play_cost(g: &Game, inst: InstId, p: PlayerId) -> Option<u8> {
     let printed = g.pool.facts(card).cost?;
     let printed = i64::from(printed);
     let own = g.pool.core(card);
-    if own.is_none_or(|t| t.cost_rules.is_empty()) && !g.kinds.cost_statics {
+    if own.is_none_or(|t| t.cost_rules.is_empty())
+        && !g.kinds.cost_statics
+        && g.state.lasting.is_empty()
+    {
         return Some(printed.clamp(0, i64::from(u8::MAX)) as u8);
     }
     let mut ch = Change::default();
@@ -125,11 +134,86 @@ pub(crate) fn play_cost(g: &Game, inst: InstId, p: PlayerId) -> Option<u8> {
             }
         }
     }
+    // Made by an effect: `Your next Program this turn plays for -1 €$ for each friendly min
+    // Gig`, its amount counted when it was made (FAQ-044 to FAQ-046).
+    for (s, r, counted) in lasting_plays(g, p, inst) {
+        ch.apply_counted(g, &Cx::new(s.src, s.me, s.slots), r, counted);
+    }
     Some(ch.amount(printed))
 }
 
+/// The lasting statements made by effects that change what `p` pays to play card `inst`
+/// (`Your next Program this turn plays for …`), each with its amount as counted when made.
+fn lasting_plays<'a>(
+    g: &'a Game,
+    p: PlayerId,
+    inst: InstId,
+) -> Vec<(statement::Said<'a>, &'a CostRule, Option<i64>)> {
+    let mut out = Vec::new();
+    if g.state.lasting.is_empty() {
+        return out;
+    }
+    for (s, r) in statement::cost_rules(g, p, None) {
+        let Costed::Plays { what, .. } = &r.of else {
+            continue;
+        };
+        if s.fixed.is_empty() {
+            continue; // a card's own static text: read above
+        }
+        let cx = Cx::new(s.src, s.me, s.slots);
+        if !pred(g, &cx, what, Thing::Now(Obj::Card(inst))) {
+            continue;
+        }
+        let counted = match s.slots.last() {
+            Some(crate::state::Val::Num(v)) => Some(*v),
+            _ => None,
+        };
+        out.push((s, r, counted));
+    }
+    out
+}
+
+/// Card `inst` is played by `p`: a lasting `Your next … plays for …` that applied to it is used
+/// up (it changes only the next such card, FAQ-045).
+pub(crate) fn use_up_next(g: &mut Game, p: PlayerId, inst: InstId) {
+    if g.state.lasting.is_empty() {
+        return;
+    }
+    let used: Vec<usize> = (g.state.lasting.iter().enumerate())
+        .filter(|(_, l)| {
+            let Some(st) = statement::lasting_statement(g, l) else {
+                return false;
+            };
+            let Say::Cost(CostRule {
+                of:
+                    Costed::Plays {
+                        what,
+                        next_only: true,
+                        ..
+                    },
+                ..
+            }) = &st.says
+            else {
+                return false;
+            };
+            l.about.contains(&Obj::Player(p))
+                && pred(
+                    g,
+                    &Cx::new(l.source, l.controller, &l.slots),
+                    what,
+                    Thing::Now(Obj::Card(inst)),
+                )
+        })
+        .map(|(k, _)| k)
+        .collect();
+    for k in used.into_iter().rev() {
+        g.state.lasting.remove(k);
+    }
+}
+
 /// The €$ `p` pays to activate ability `line` of `source` (rule 10.19): its `N €$`, changed by
-/// `This effect costs …` on the same card, never below 1 by a reduction (rule 11.8.3).
+/// `This effect costs …` on the same card; with no printed minimum a reduction may reach 0
+/// (FAQ-047, overriding rule 11.8.3's floor of 1).
 pub(crate) fn activation_eddies(g: &Game, source: InstId, line: u16, p: PlayerId) -> u8 {
     let Some(t) = g.state.inst(source).and_then(|x| g.pool.core(x.card)) else {
         return 0;

@@ -216,17 +216,47 @@ fn when_triggers(g: &mut Game, h: &Happened, would: bool) -> Flow {
     let pool = g.pool.clone();
     let mut found: Vec<(InstId, PlayerId, u16, Binds)> = Vec::new();
     let game: &Game = g;
+    // A card that leaves play with the event looks back at it (rules 4.4.2, 10.10.1): a Unit
+    // defeated at once with others sees its own defeat, with its controller and face as they
+    // were (FAQ-059, Yorinobu Arasaka: Steel Dragon).
+    let gone: Vec<(InstId, PlayerId)> = match (h.kind, would) {
+        (EventKind::Defeat, false) => (h.objects.iter())
+            .filter_map(|f| match f {
+                Fact::Card(c)
+                    if c.face_up
+                        && matches!(c.zone, Zone::Field | Zone::Legends)
+                        && game.state.inst(c.inst).is_some_and(|x| {
+                            !matches!(x.zone, Zone::Field | Zone::Legends)
+                                && pool.core(x.card).is_some_and(|t| t.listens & bit != 0)
+                        }) =>
+                {
+                    Some((c.inst, c.controller))
+                }
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut watchers: Vec<(InstId, PlayerId)> = Vec::new();
     each_watcher(
         game,
         |card| pool.core(card).is_some_and(|t| t.listens & bit != 0),
         |src| {
-            let Some(x) = game.state.inst(src).copied() else {
-                return;
-            };
-            if !x.face_up || !matches!(x.zone, Zone::Field | Zone::Legends) {
-                return;
+            if let Some(x) = game.state.inst(src) {
+                if x.face_up && matches!(x.zone, Zone::Field | Zone::Legends) {
+                    watchers.push((src, x.controller));
+                }
             }
-            let Some(t) = pool.core(x.card) else { return };
+        },
+    );
+    watchers.extend(gone);
+    for (src, controller) in watchers {
+        {
+            let Some(x) = game.state.inst(src).copied() else {
+                continue;
+            };
+            let x = crate::state::Instance { controller, ..x };
+            let Some(t) = pool.core(x.card) else { continue };
             for &line in &t.when {
                 let Some(a) = t.ability(line) else { continue };
                 let Body::Triggered {
@@ -256,8 +286,8 @@ fn when_triggers(g: &mut Game, h: &Happened, would: bool) -> Flow {
                     }
                 }
             }
-        },
-    );
+        }
+    }
     for (src, controller, line, b) in found {
         make_pending(g, src, controller, line, b, None)?;
     }
@@ -493,7 +523,12 @@ pub(crate) fn on_event(g: &mut Game, ev: &Event, happened: &[Happened]) -> Flow 
     match *ev {
         Event::StartOfTurn(p) => turn_triggers(g, p, true),
         Event::TurnEnding(p) => turn_triggers(g, p, false),
-        Event::Played(i) => label_triggers(g, i, Label::Play, no_filter),
+        Event::Played(i) => {
+            if let Some(p) = g.state.inst(i).map(|x| x.controller) {
+                super::cost::use_up_next(g, p, i);
+            }
+            label_triggers(g, i, Label::Play, no_filter)
+        }
         Event::Attacked { attacker, .. } => label_triggers(g, attacker, Label::Attack, no_filter),
         Event::Defeated(i) => label_triggers(g, i, Label::Defeated, no_filter),
         Event::Called(i) => label_triggers(g, i, Label::Call, no_filter),

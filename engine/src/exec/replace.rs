@@ -72,8 +72,7 @@ fn replacements_for(g: &Game, kind: EventKind, c: InstId) -> Vec<Applicable> {
             Some(_) => true,
             None => matches!(x.zone, Zone::Field | Zone::Legends) && x.face_up,
         };
-        // Rule 10.29.1: replacing an action with the same action changes nothing.
-        if !active || source == c {
+        if !active {
             continue;
         }
         let gear = x.equipped_to.is_some() || pool.facts(x.card).kind == CardType::Gear;
@@ -98,13 +97,20 @@ fn replacements_for(g: &Game, kind: EventKind, c: InstId) -> Vec<Applicable> {
             if !can_do(g, source, x.controller, effect, &binds, 0) {
                 continue;
             }
-            out.push(Applicable {
+            let app = Applicable {
                 source,
                 line,
                 optional: *optional,
                 affected: c,
                 binds,
-            });
+            };
+            // Rule 10.29.1: replacing an action with the same action changes nothing; a card
+            // that replaces its own defeat by paying for it does change something (FAQ-107,
+            // Jackie Welles: Mama's Favorite spends 1 €$ to be defeated by her own effect).
+            if source == c && eddies(g, &app) == 0 {
+                continue;
+            }
+            out.push(app);
         }
     }
     out.sort_by_key(|a| a.optional);

@@ -396,9 +396,22 @@ fn op_step(g: &mut Game, run: &mut Run, e: &Effect, op: &Op, pos: Pos) -> Result
             }
         },
         OpKind::Do(a) => act(g, run, a),
-        OpKind::Make(st) => Ok(Step::Done(statement::make(
-            g, run, st, pos.block, pos.index,
-        )?)),
+        OpKind::Make(st) => {
+            // `gains power equal to a friendly max Gig`: with several such Gigs of different
+            // values, the controller chooses which one the amount reads (rule 10.31, FAQ-077).
+            if run.work.number.is_none() {
+                if let Some(options) = statement::power_choices(g, run, st) {
+                    run.ask = Some(Ask::Number {
+                        who: run.controller,
+                        options,
+                    });
+                    return Ok(Step::Wait);
+                }
+            }
+            Ok(Step::Done(statement::make(
+                g, run, st, pos.block, pos.index,
+            )?))
+        }
         OpKind::Later { when, then } => {
             // At the end of this turn, to objects already gone: nothing to do (the next time
             // an event happens, its objects are bound then).
@@ -585,7 +598,13 @@ fn choose(
     let for_play = matches!(consumer, Some(prim::Action::Play { .. }));
     let (options, how) = {
         let cx = Cx::new(run.source, me, &run.slots);
-        let all = objects(g, &cx, from);
+        let mut all = objects(g, &cx, from);
+        // Rule 9.23.1 (through 6.7.1): a Gig the stealing Unit can't steal is no choice.
+        if let Some(prim::Action::Steal { by, .. }) = consumer {
+            if let Ok(Some(u)) = super::act::stealer(g, run, by.as_ref()) {
+                all.retain(|o| o.gig().is_none_or(|d| super::act::may_steal(g, u, d)));
+            }
+        }
         let how = choice(g, &cx, from, &all, for_play);
         (all, how)
     };

@@ -17,7 +17,9 @@ use crate::pool::{say_bit, says};
 use crate::state::{
     DieId, Duration, InstId, Lasting, Obj, PlayerId, Run, Target as AttackTarget, Val, Zone,
 };
-use gigscript_dsl::prim::{About, AttackWhat, Body, Cond, CostRule, Lasts, Pred, Say, Statement};
+use gigscript_dsl::prim::{
+    About, AttackWhat, Body, Cond, CostChange, CostRule, Lasts, Pred, Say, Statement,
+};
 use gigscript_dsl::Keyword;
 
 /// How deep statements may read statements (a statement about Units with power 4 or less reads
@@ -551,6 +553,25 @@ pub(crate) fn duration(lasts: &Lasts, me: PlayerId, about: Option<InstId>) -> Du
     }
 }
 
+/// The amounts a player chooses between for a change of power given to one card (`this Unit
+/// gains power equal to a friendly max Gig`, rule 10.31): the different values the amount reads
+/// when it reads more than one, else `None` (nothing to choose).
+pub(crate) fn power_choices(g: &Game, run: &Run, st: &Statement) -> Option<Vec<i8>> {
+    let (Say::Power(n), Cond::True, About::Target(t)) = (&st.says, &st.when, &st.about) else {
+        return None;
+    };
+    let cx = Cx::new(run.source, run.controller, &run.slots);
+    let [o] = target(g, &cx, t)[..] else {
+        return None;
+    };
+    let mut vals: Vec<i8> = (nums(g, &cx.about(o), n).vals.iter())
+        .map(|&v| v.clamp(i64::from(i8::MIN), i64::from(i8::MAX)) as i8)
+        .collect();
+    vals.sort_unstable();
+    vals.dedup();
+    (vals.len() > 1).then_some(vals)
+}
+
 /// `Make`: the statement at (`block`, `index`) of the resolving ability becomes one in force
 /// (rules 10.22, 10.23). About fixed objects (a slot, this card), each gets its own: a change
 /// of power or a keyword with no condition is a persistent effect counted now (`Give … +2
@@ -585,6 +606,15 @@ pub(crate) fn make(
         About::Player(who) => Some(players(g, &cx, who).into_iter().map(Obj::Player).collect()),
         About::Each(_) => None,
     };
+    // A change of what a play costs, made by an effect, is counted now and kept (FAQ-046).
+    let mut slots = run.slots.clone();
+    if let Say::Cost(CostRule {
+        change: CostChange::Add { by, .. },
+        ..
+    }) = &st.says
+    {
+        slots.push(Val::Num(nums(g, &cx, by).first().unwrap_or(0)));
+    }
     let push = |g: &mut Game, about: Vec<Obj>, duration: Duration| -> Result<(), Stop> {
         if g.state.lasting.len() >= MAX_EFFECTS {
             return Err(EngineError::LimitExceeded("statements").into());
@@ -601,7 +631,7 @@ pub(crate) fn make(
             index,
             about,
             duration,
-            slots: run.slots.clone(),
+            slots: slots.clone(),
         });
         g.emit(Event::Stated {
             source: run.source,
@@ -619,7 +649,10 @@ pub(crate) fn make(
         match (&st.says, card) {
             (Say::Power(n), Some(i)) if st.when == Cond::True => {
                 let cx = Cx::new(run.source, me, &run.slots).about(o);
-                let by = nums(g, &cx, n).first().unwrap_or(0);
+                let by = match run.work.number {
+                    Some(v) => v,
+                    None => nums(g, &cx, n).first().unwrap_or(0),
+                };
                 let by = by.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
                 super::act::give_power(g, run.source, i, by, d)?;
             }

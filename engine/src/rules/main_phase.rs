@@ -154,8 +154,10 @@ impl Game {
         self.push_call_options(p, &mut options);
         // Rule 8.13: play a card from hand.
         self.push_hand_plays(p, false, &mut options);
-        // Rules 4.5 and 11.25: play a face-up Legend with a cost from the Legends area; the
-        // Legend itself can't pay for itself.
+        // Rules 4.5 and 11.25: play a face-up Legend with a cost from the Legends area. Through
+        // {Go Solo} the Legend is one of the sources that may pay its own cost (rule 5.7.2,
+        // FAQ-002), and it still enters ready; the plain play (rule 4.5) keeps it out of the
+        // payment, since it enters in the orientation it had.
         for &l in &pl.legends {
             let Some(inst) = self.state.inst(l) else {
                 continue;
@@ -171,7 +173,7 @@ impl Game {
             }
             // Rule 11.25: {Go Solo} pays the Legend's cost, and any tax on using it.
             let solo = self.text().go_solo_cost(self, p, l, cost);
-            if self.keyword(l, Keyword::GoSolo) && self.can_pay(p, solo, Some(l)) {
+            if self.keyword(l, Keyword::GoSolo) && self.can_pay(p, solo, None) {
                 options.push(Choice::GoSolo(l));
             }
         }
@@ -242,7 +244,7 @@ impl Game {
         }
         self.state.frames.push(Frame::Play { inst, how });
         if cost > 0 {
-            let exclude = (how != PlayHow::Hand).then_some(inst);
+            let exclude = (how == PlayHow::FromLegends).then_some(inst);
             self.state.frames.push(Frame::Pay {
                 player: p,
                 remaining: cost,

@@ -60,6 +60,9 @@ pub enum Val {
     Type(CardType),
     /// which of a `Whether`'s choices was chosen (0-based)
     Choice(u16),
+    /// an amount counted when a lasting statement was made (`Your next Program this turn plays
+    /// for -1 €$ for each friendly min Gig`: the count is set then, FAQ-046, rule 10.19.1)
+    Num(i64),
 }
 
 impl Default for Val {
