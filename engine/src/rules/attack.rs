@@ -122,7 +122,7 @@ impl Game {
             if ready
                 && Target::Unit(u) != a.target
                 && self.keyword(u, Keyword::Blocker)
-                && !self.text().cant_be_blocked(self, a.attacker)
+                && !a.unblockable
                 && !self.text().cant_block(self, u)
             {
                 options.push(Choice::Block(u));
@@ -149,6 +149,8 @@ impl Game {
             // Rule 9.3.3: spend the attacker; rule 9.5: attack triggers become pending and are
             // resolved before the React Step (rule 11.21.2.2).
             self.act(Action::Spend(attacker))?;
+            // Rules 9.3, 9.9: whether it can be blocked is fixed as it is declared.
+            let unblockable = self.text().cant_be_blocked(self, attacker);
             self.state.frames.push(Frame::Attack(AttackFrame {
                 player: p,
                 attacker,
@@ -159,6 +161,7 @@ impl Game {
                 chosen: 0,
                 last: None,
                 ended: false,
+                unblockable,
             }));
             return self.emit(Event::Attacked { attacker, target });
         }
