@@ -23,6 +23,7 @@ impl Game {
             face_up: x.face_up,
             spent: x.spent,
             equipped_to: x.equipped_to,
+            geared: self.gear_on(i).next().is_some(),
         })
     }
 
