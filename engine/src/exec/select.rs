@@ -44,6 +44,8 @@ struct CardSeen {
     face_up: bool,
     spent: bool,
     equipped_to: Option<InstId>,
+    /// Gear was equipped to it, for a card seen as it was (a card read now is looked at)
+    geared: Option<bool>,
     /// read now (live characteristics may be computed)
     now: bool,
 }
@@ -70,6 +72,7 @@ fn card_seen(g: &Game, t: Thing) -> Option<CardSeen> {
                 face_up: x.face_up,
                 spent: x.spent,
                 equipped_to: x.equipped_to,
+                geared: None,
                 now: true,
             })
         }
@@ -82,6 +85,7 @@ fn card_seen(g: &Game, t: Thing) -> Option<CardSeen> {
             face_up: c.face_up,
             spent: c.spent,
             equipped_to: c.equipped_to,
+            geared: Some(c.geared),
             now: false,
         }),
         _ => None,
@@ -292,7 +296,12 @@ pub(crate) fn pred(g: &Game, cx: &Cx, p: &Pred, t: Thing) -> bool {
         Pred::Spent => card().is_some_and(|c| c.spent),
         Pred::FaceUp => card().is_some_and(|c| c.face_up),
         Pred::Equipped => {
-            card().is_some_and(|c| c.equipped_to.is_some() || g.gear_on(c.inst).next().is_some())
+            // Rule 10.10.1: a card that has left is seen as it last was, with its Gear then.
+            card().is_some_and(|c| {
+                c.equipped_to.is_some()
+                    || c.geared
+                        .unwrap_or_else(|| g.gear_on(c.inst).next().is_some())
+            })
         }
         Pred::Keyword(k) => card().is_some_and(|c| {
             g.keyword(c.inst, *k)

@@ -47,7 +47,10 @@ impl Game {
     /// Rules 9.13, 9.26: whether the attack has ended: the attacker left the field
     /// (rule 9.26.1), the defending Unit left the field (rule 9.26.2) or is no longer a legal
     /// target, i.e. a spent rival Unit (rule 9.26.3), or an effect ended it (rule 9.26.4). An
-    /// emptied Gig area does not end it (rule 5.12.4.1).
+    /// emptied Gig area does not end it (rule 5.12.4.1). Once the fight's losers are
+    /// determined, its result is resolved (rule 9.19) even if a fight trigger made the defending
+    /// Unit an illegal target, say by readying it (official FAQ: Johnny Silverhand, readied by
+    /// his own win, still defeats the CORPO Unit he beat); only leaving the field still ends it.
     pub(crate) fn attack_over(&self, a: &AttackFrame) -> bool {
         let in_field = |i: InstId, p: PlayerId| {
             self.state.inst(i).is_some_and(|x| {
@@ -60,8 +63,9 @@ impl Game {
         match a.target {
             Target::Unit(u) => {
                 !in_field(u, a.player.other())
-                    || !(self.state.inst(u).is_some_and(|x| x.spent)
-                        || self.text().ready_target(self, a.attacker, u))
+                    || (a.step != AttackStep::FightResult
+                        && !(self.state.inst(u).is_some_and(|x| x.spent)
+                            || self.text().ready_target(self, a.attacker, u)))
             }
             Target::Gigs(_) => false,
         }
@@ -118,7 +122,7 @@ impl Game {
             if ready
                 && Target::Unit(u) != a.target
                 && self.keyword(u, Keyword::Blocker)
-                && !self.text().cant_be_blocked(self, a.attacker)
+                && !a.unblockable
                 && !self.text().cant_block(self, u)
             {
                 options.push(Choice::Block(u));
@@ -145,6 +149,8 @@ impl Game {
             // Rule 9.3.3: spend the attacker; rule 9.5: attack triggers become pending and are
             // resolved before the React Step (rule 11.21.2.2).
             self.act(Action::Spend(attacker))?;
+            // Rules 9.3, 9.9: whether it can be blocked is fixed as it is declared.
+            let unblockable = self.text().cant_be_blocked(self, attacker);
             self.state.frames.push(Frame::Attack(AttackFrame {
                 player: p,
                 attacker,
@@ -155,6 +161,7 @@ impl Game {
                 chosen: 0,
                 last: None,
                 ended: false,
+                unblockable,
             }));
             return self.emit(Event::Attacked { attacker, target });
         }

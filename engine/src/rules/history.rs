@@ -23,6 +23,7 @@ impl Game {
             face_up: x.face_up,
             spent: x.spent,
             equipped_to: x.equipped_to,
+            geared: self.gear_on(i).next().is_some(),
         })
     }
 
@@ -207,7 +208,8 @@ impl Game {
         }
     }
 
-    /// A fight's result (rules 9.17, 9.18): `losers` bit 0 the attacker, bit 1 the defender;
+    /// A fight (rule 9.16), each Unit fighting the other, and its result (rules 9.17, 9.18):
+    /// `losers` bit 0 the attacker, bit 1 the defender;
     /// `pa`, `pd` their powers. The attacker's win or loss first.
     pub(crate) fn fight_happened(
         &self,
@@ -225,10 +227,19 @@ impl Game {
             let lost = losers & bit != 0;
             // Rule 9.17.1.1: a Unit wins when the opposing Unit loses and it does not.
             let won = !lost && losers != 0;
+            let player = self.state.inst(unit).map(|x| x.controller);
+            // Rule 9.16: both Units fight, whoever wins (`if that Unit steals or fights`).
+            out.push(Happened {
+                kind: EventKind::Fight,
+                actor: self.card_fact(unit).map(Fact::Card),
+                player,
+                objects: Vec::new(),
+                other: self.card_fact(opponent).map(Fact::Card),
+                margin,
+            });
             if !(lost || won) {
                 continue;
             }
-            let player = self.state.inst(unit).map(|x| x.controller);
             out.push(Happened {
                 kind: if won {
                     EventKind::WinFight

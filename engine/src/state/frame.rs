@@ -207,6 +207,10 @@ pub struct AttackFrame {
     pub last: Option<DieId>,
     /// an effect ended the attack (rule 9.26.4)
     pub ended: bool,
+    /// the attacker can't be blocked, as read when the attack was declared (official FAQ: MT0D12
+    /// Flathead stays unblockable when the Street Creds change during the attack)
+    #[serde(default)]
+    pub unblockable: bool,
 }
 
 /// The bit of a die in a bit set of dice (`0` for an index a `u16` can't hold).

@@ -31,6 +31,9 @@ pub struct CardFact {
     pub spent: bool,
     /// the card it was equipped to (a Gear)
     pub equipped_to: Option<InstId>,
+    /// it had Gear equipped to it then (a defeated Unit was an equipped Unit)
+    #[serde(default)]
+    pub geared: bool,
 }
 
 /// A Gig as it was when something happened to it.
