@@ -112,6 +112,70 @@ impl Keyword {
     }
 }
 
+/// A format: which printing of every card is played (`--format`). A card file's top-level facts
+/// and text are its current printing, the `standard` card; a `[[printing]]` table that names a
+/// format is the card in that format, and a card with no printing of a format plays its current
+/// printing there too.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// the current printings (the default)
+    #[default]
+    Standard,
+    /// the Alpha Kit and spoiler printings
+    Alpha,
+}
+
+impl Format {
+    /// Every format, the default first.
+    pub const ALL: [Format; 2] = [Format::Standard, Format::Alpha];
+
+    /// The lowercase name used in card files, saves and on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Standard => "standard",
+            Format::Alpha => "alpha",
+        }
+    }
+
+    /// Whether this is the default format (saves and rulings leave it out).
+    pub fn is_standard(&self) -> bool {
+        *self == Format::Standard
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.as_str() == s)
+            .ok_or_else(|| format!("unknown format `{s}`; the formats are `standard` and `alpha`"))
+    }
+}
+
+/// An older printing of a card, a `[[printing]]` table of its file: where it was printed, and
+/// the format it is the card of, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Printing {
+    /// the product
+    pub set: String,
+    /// the collector number in that product
+    pub number: Option<String>,
+    /// the format whose card this printing is
+    pub format: Option<Format>,
+    /// remarks on this printing
+    pub note: Option<String>,
+}
+
 /// A textbox of a card, with where it starts in the card file.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct CardText {
@@ -146,8 +210,14 @@ pub struct Card {
     pub tags: Vec<String>,
     /// has a Sell Tag (rule 3.12)
     pub sell: bool,
-    /// product the card comes from
+    /// product the card comes from (in the format it was loaded in)
     pub set: String,
+    /// collector number in that product
+    pub number: Option<String>,
+    /// the format the card was loaded in: its facts and text are that format's printing
+    pub format: Format,
+    /// every printing of the file other than the current one (`[[printing]]`)
+    pub printings: Vec<Printing>,
     /// keywords the card has
     pub keywords: Vec<Keyword>,
     /// a Gear's top textbox (rule 4.11)
@@ -158,7 +228,8 @@ pub struct Card {
     pub flavor: Option<String>,
     /// why the text differs from print, and other remarks
     pub note: Option<String>,
-    /// scenario tests for this card
+    /// scenario tests for this card, every format's, in the order of the file (see
+    /// [`Card::format_rulings`])
     pub rulings: Vec<Ruling>,
     /// the file the card was read from
     pub file: FileId,
@@ -182,6 +253,9 @@ impl Card {
             tags: Vec::new(),
             sell: false,
             set: "card".into(),
+            number: None,
+            format: Format::Standard,
+            printings: Vec::new(),
             keywords: Vec::new(),
             top: None,
             text,
@@ -191,6 +265,15 @@ impl Card {
             file,
             id_span: Span::new(file, 0..0),
         }
+    }
+
+    /// The rulings of the format the card was loaded in, each with its place in
+    /// [`Card::rulings`] (the order of the file's `[[ruling]]` tables).
+    pub fn format_rulings(&self) -> impl Iterator<Item = (usize, &Ruling)> + '_ {
+        self.rulings
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.format() == self.format)
     }
 
     /// Whether the card has a keyword.
@@ -220,6 +303,7 @@ impl Card {
             tags: &self.tags,
             sell: self.sell,
             set: &self.set,
+            number: self.number.as_deref(),
             keywords: &self.keywords,
             text: &self.text.text,
         }
@@ -252,6 +336,9 @@ pub struct Facts<'a> {
     pub sell: bool,
     /// set
     pub set: &'a str,
+    /// collector number in the set
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<&'a str>,
     /// keywords
     pub keywords: &'a [Keyword],
     /// rules text in canonical notation
@@ -259,9 +346,17 @@ pub struct Facts<'a> {
 }
 
 /// The fields a card file may have, in the order the files write them.
-pub const CARD_KEYS: [&str; 18] = [
+pub const CARD_KEYS: [&str; 20] = [
     "id", "name", "subtitle", "type", "color", "cost", "ram", "power", "tags", "sell", "set",
-    "keywords", "top", "text", "flavor", "note", "ruling", "rulings",
+    "number", "keywords", "top", "text", "flavor", "note", "printing", "ruling", "rulings",
+];
+
+/// The keys of a `[[printing]]` table, in the order the files write them: where it was
+/// printed, the format it is the card of, and the facts and text where they differ from the
+/// current printing's.
+pub const PRINTING_KEYS: [&str; 17] = [
+    "set", "number", "format", "name", "subtitle", "type", "color", "cost", "ram", "power", "tags",
+    "sell", "keywords", "top", "text", "flavor", "note",
 ];
 
 #[derive(Deserialize)]
@@ -279,13 +374,39 @@ struct RawCard {
     tags: Vec<String>,
     sell: bool,
     set: Spanned<String>,
+    number: Option<String>,
     keywords: Option<Spanned<Vec<Keyword>>>,
     top: Option<Spanned<String>>,
     text: Spanned<String>,
     flavor: Option<String>,
     note: Option<String>,
+    #[serde(default, rename = "printing")]
+    printings: Vec<RawPrinting>,
     #[serde(default, rename = "ruling")]
     rulings: Vec<Ruling>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPrinting {
+    set: Spanned<String>,
+    number: Option<String>,
+    format: Option<Spanned<Format>>,
+    name: Option<String>,
+    subtitle: Option<String>,
+    #[serde(rename = "type")]
+    kind: Option<Spanned<CardType>>,
+    color: Option<Color>,
+    cost: Option<Spanned<u32>>,
+    ram: Option<u32>,
+    power: Option<Spanned<i32>>,
+    tags: Option<Vec<String>>,
+    sell: Option<bool>,
+    keywords: Option<Spanned<Vec<Keyword>>>,
+    top: Option<Spanned<String>>,
+    text: Option<Spanned<String>>,
+    flavor: Option<String>,
+    note: Option<String>,
 }
 
 /// What went wrong with a card file.
@@ -325,6 +446,8 @@ pub enum CardErrorKind {
     BadFileName,
     /// a fact (cost, RAM, power) beyond the bounds a card may have
     FactOutOfRange,
+    /// two printings of one file are the card of the same format
+    DuplicateFormat,
 }
 
 /// A problem with a card file, with the place it was found.
@@ -401,6 +524,7 @@ impl IntoDiagnostic for CardError {
 pub struct CardDb {
     cards: Vec<Card>,
     by_id: HashMap<String, usize>,
+    format: Format,
 }
 
 impl CardDb {
@@ -414,6 +538,17 @@ impl CardDb {
             }
         }
         db
+    }
+
+    /// The same cards, said to be those of `format`.
+    pub fn in_format(mut self, format: Format) -> Self {
+        self.format = format;
+        self
+    }
+
+    /// The format the cards were loaded in.
+    pub fn format(&self) -> Format {
+        self.format
     }
 
     /// The card with this id.
@@ -666,6 +801,16 @@ pub fn line_col(bytes: &[u8], at: usize) -> (usize, usize) {
 ///
 /// The returned database holds every card that loaded; the errors list all the others.
 pub fn load_cards(paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<CardError>) {
+    load_cards_in(paths, sources, Format::Standard)
+}
+
+/// Loads every card under `paths` as the cards of `format` (see [`parse_card_in`]), reporting
+/// every problem found.
+pub fn load_cards_in(
+    paths: &[PathBuf],
+    sources: &mut Sources,
+    format: Format,
+) -> (CardDb, Vec<CardError>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
     for p in paths {
@@ -697,7 +842,7 @@ pub fn load_cards(paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<Card
             }
         };
         let file = sources.add(path.clone(), text);
-        match parse_card(sources, file) {
+        match parse_card_in(sources, file, format) {
             Ok(card) => {
                 let limits = fact_limits(sources, &card);
                 if !limits.is_empty() {
@@ -725,7 +870,7 @@ pub fn load_cards(paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<Card
         }
     }
     cards.sort_by(|a, b| (&a.set, &a.id).cmp(&(&b.set, &b.id)));
-    (CardDb::from_cards(cards), errors)
+    (CardDb::from_cards(cards).in_format(format), errors)
 }
 
 #[derive(Deserialize)]
@@ -982,8 +1127,192 @@ fn text_of(src: &str, file: FileId, s: &Spanned<String>) -> CardText {
     }
 }
 
-/// Parses one card file already added to `sources`.
+/// Parses one card file already added to `sources`, as its current printing (the `standard`
+/// card).
 pub fn parse_card(sources: &Sources, file: FileId) -> Result<Card, Vec<CardError>> {
+    parse_card_in(sources, file, Format::Standard)
+}
+
+/// The facts and text of one printing as the checks see them: the current printing's, or a
+/// `[[printing]]` table's laid over them.
+struct View<'a> {
+    kind: &'a Spanned<CardType>,
+    cost: Option<&'a Spanned<u32>>,
+    power: Option<&'a Spanned<i32>>,
+    keywords: Option<&'a Spanned<Vec<Keyword>>>,
+    top: Option<&'a Spanned<String>>,
+    text: &'a Spanned<String>,
+    flavor: Option<&'a String>,
+}
+
+impl<'a> View<'a> {
+    fn current(raw: &'a RawCard) -> Self {
+        View {
+            kind: &raw.kind,
+            cost: raw.cost.as_ref(),
+            power: raw.power.as_ref(),
+            keywords: raw.keywords.as_ref(),
+            top: raw.top.as_ref(),
+            text: &raw.text,
+            flavor: raw.flavor.as_ref(),
+        }
+    }
+
+    /// A printing's view: a key it leaves out is the current printing's; a printing that gives
+    /// its own `text` gives its whole text (`top`, `flavor` and `keywords` are its own then).
+    fn of(raw: &'a RawCard, p: &'a RawPrinting) -> Self {
+        let cur = View::current(raw);
+        let own_text = p.text.is_some();
+        View {
+            kind: p.kind.as_ref().unwrap_or(cur.kind),
+            cost: p.cost.as_ref().or(cur.cost),
+            power: p.power.as_ref().or(cur.power),
+            keywords: if own_text {
+                p.keywords.as_ref()
+            } else {
+                p.keywords.as_ref().or(cur.keywords)
+            },
+            top: if own_text {
+                p.top.as_ref()
+            } else {
+                p.top.as_ref().or(cur.top)
+            },
+            text: p.text.as_ref().unwrap_or(cur.text),
+            flavor: if own_text {
+                p.flavor.as_ref()
+            } else {
+                p.flavor.as_ref().or(cur.flavor)
+            },
+        }
+    }
+}
+
+/// A printing whose facts or text differ from the current printing's, so they need checking.
+fn restates(p: &RawPrinting) -> bool {
+    p.kind.is_some()
+        || p.cost.is_some()
+        || p.power.is_some()
+        || p.keywords.is_some()
+        || p.top.is_some()
+        || p.text.is_some()
+}
+
+/// Checks one printing's facts against its text and type (keywords, cost, power, top
+/// textbox); returns its keywords and textboxes.
+fn check_view(
+    src: &str,
+    file: FileId,
+    path: &Path,
+    v: &View<'_>,
+    errors: &mut Vec<CardError>,
+) -> (Vec<Keyword>, Option<CardText>, CardText) {
+    let sp = |r: std::ops::Range<usize>| Span::new(file, r);
+    let kind = *v.kind.get_ref();
+    let kind_span = sp(v.kind.span());
+    let top = v.top.map(|t| text_of(src, file, t));
+    let text = text_of(src, file, v.text);
+    let keywords = match (v.keywords, text_keywords(kind, file, top.as_ref(), &text)) {
+        (Some(key), Some(derived)) => {
+            let said = key.get_ref();
+            let same = said.iter().all(|k| derived.contains(k))
+                && derived.iter().all(|k| said.contains(k));
+            if !same {
+                errors.push(
+                    CardError::at(
+                        CardErrorKind::KeywordsDisagree,
+                        path,
+                        sp(key.span()),
+                        "keywords",
+                        format!(
+                            "`keywords` says {}, but the text gives the card {}",
+                            icons(said),
+                            icons(&derived)
+                        ),
+                    )
+                    .label("the text is the truth")
+                    .help(
+                        "a keyword is a line of the text (`{Blocker}`) or an ability marked \
+                         `{Quick}`; make the key say the same, or leave `keywords` out",
+                    ),
+                );
+            }
+            derived
+        }
+        (_, Some(derived)) => derived,
+        // a text that does not parse: its errors are reported where the text is checked
+        (Some(key), None) => key.get_ref().clone(),
+        (None, None) => Vec::new(),
+    };
+    let go_solo = keywords.contains(&Keyword::GoSolo);
+    match (kind, v.cost) {
+        (CardType::Legend, None) if go_solo => errors.push(
+            CardError::at(
+                CardErrorKind::MissingLegendCost,
+                path,
+                kind_span,
+                "cost",
+                "a Legend with {Go Solo} needs a cost (rule 11.25.1)".into(),
+            )
+            .label("this Legend has no `cost`"),
+        ),
+        (CardType::Unit | CardType::Gear | CardType::Program, None) => errors.push(
+            CardError::at(
+                CardErrorKind::MissingCost,
+                path,
+                kind_span,
+                "cost",
+                format!("a {kind} needs a cost (rule 3.11.1)"),
+            )
+            .label("this card has no `cost`"),
+        ),
+        _ => {}
+    }
+    match (kind, v.power) {
+        (CardType::Unit | CardType::Gear, None) => errors.push(
+            CardError::at(
+                CardErrorKind::MissingPower,
+                path,
+                kind_span,
+                "power",
+                format!("a {kind} needs a power (rule 3.17)"),
+            )
+            .label("this card has no `power`"),
+        ),
+        (CardType::Program, Some(p)) => errors.push(
+            CardError::at(
+                CardErrorKind::UnexpectedPower,
+                path,
+                sp(p.span()),
+                "power",
+                "a Program has no power".into(),
+            )
+            .label("remove this power"),
+        ),
+        _ => {}
+    }
+    if let (Some(t), true) = (v.top, kind != CardType::Gear) {
+        errors.push(
+            CardError::at(
+                CardErrorKind::TopOnNonGear,
+                path,
+                sp(t.span()),
+                "top",
+                format!("only a Gear has a top textbox (rule 4.11), this card is a {kind}"),
+            )
+            .label("move these lines into `text`"),
+        );
+    }
+    (keywords, top, text)
+}
+
+/// Parses one card file already added to `sources`, as the card of `format`: the printing that
+/// names the format, else the current printing. Every printing's facts are checked, whatever
+/// the format.
+pub fn parse_card_in(
+    sources: &Sources,
+    file: FileId,
+    format: Format,
+) -> Result<Card, Vec<CardError>> {
     let src = &sources.get(file).text;
     let path = sources.path(file).to_owned();
     let raw: RawCard =
@@ -1048,128 +1377,93 @@ pub fn parse_card(sources: &Sources, file: FileId) -> Result<Card, Vec<CardError
             );
         }
     }
-    let kind = *raw.kind.get_ref();
-    let kind_span = sp(raw.kind.span());
-    let top = raw.top.as_ref().map(|t| text_of(src, file, t));
-    let text = text_of(src, file, &raw.text);
-    let keywords = match (
-        &raw.keywords,
-        text_keywords(kind, file, top.as_ref(), &text),
-    ) {
-        (Some(key), Some(derived)) => {
-            let said = key.get_ref();
-            let same = said.iter().all(|k| derived.contains(k))
-                && derived.iter().all(|k| said.contains(k));
-            if !same {
-                errors.push(
-                    CardError::at(
-                        CardErrorKind::KeywordsDisagree,
-                        &path,
-                        sp(key.span()),
-                        "keywords",
-                        format!(
-                            "`keywords` says {}, but the text gives the card {}",
-                            icons(said),
-                            icons(&derived)
-                        ),
-                    )
-                    .label("the text is the truth")
-                    .help(
-                        "a keyword is a line of the text (`{Blocker}`) or an ability marked \
-                         `{Quick}`; make the key say the same, or leave `keywords` out",
-                    ),
-                );
-            }
-            derived
+    let current = check_view(src, file, &path, &View::current(&raw), &mut errors);
+    let mut chosen: Option<(&RawPrinting, (Vec<Keyword>, Option<CardText>, CardText))> = None;
+    let mut named: HashMap<Format, Span> = HashMap::new();
+    for p in &raw.printings {
+        let checked =
+            restates(p).then(|| check_view(src, file, &path, &View::of(&raw, p), &mut errors));
+        let Some(f) = &p.format else { continue };
+        let here = sp(f.span());
+        if let Some(first) = named.get(f.get_ref()) {
+            let mut e = CardError::at(
+                CardErrorKind::DuplicateFormat,
+                &path,
+                here,
+                "format",
+                format!("two printings are the `{}` card", f.get_ref()),
+            )
+            .label("named again here")
+            .help("a format plays one printing of a card; leave `format` out of the others");
+            e.related = Some((*first, "first named here".into()));
+            errors.push(e);
+            continue;
         }
-        (_, Some(derived)) => derived,
-        // a text that does not parse: its errors are reported where the text is checked
-        (Some(key), None) => key.get_ref().clone(),
-        (None, None) => Vec::new(),
-    };
-    let go_solo = keywords.contains(&Keyword::GoSolo);
-    match (kind, &raw.cost) {
-        (CardType::Legend, None) if go_solo => errors.push(
-            CardError::at(
-                CardErrorKind::MissingLegendCost,
-                &path,
-                kind_span,
-                "cost",
-                "a Legend with {Go Solo} needs a cost (rule 11.25.1)".into(),
-            )
-            .label("this Legend has no `cost`"),
-        ),
-        (CardType::Unit | CardType::Gear | CardType::Program, None) => errors.push(
-            CardError::at(
-                CardErrorKind::MissingCost,
-                &path,
-                kind_span,
-                "cost",
-                format!("a {kind} needs a cost (rule 3.11.1)"),
-            )
-            .label("this card has no `cost`"),
-        ),
-        _ => {}
-    }
-    match (kind, &raw.power) {
-        (CardType::Unit | CardType::Gear, None) => errors.push(
-            CardError::at(
-                CardErrorKind::MissingPower,
-                &path,
-                kind_span,
-                "power",
-                format!("a {kind} needs a power (rule 3.17)"),
-            )
-            .label("this card has no `power`"),
-        ),
-        (CardType::Program, Some(p)) => errors.push(
-            CardError::at(
-                CardErrorKind::UnexpectedPower,
-                &path,
-                sp(p.span()),
-                "power",
-                "a Program has no power".into(),
-            )
-            .label("remove this power"),
-        ),
-        _ => {}
-    }
-    if let (Some(top), true) = (&raw.top, kind != CardType::Gear) {
-        errors.push(
-            CardError::at(
-                CardErrorKind::TopOnNonGear,
-                &path,
-                sp(top.span()),
-                "top",
-                format!("only a Gear has a top textbox (rule 4.11), this card is a {kind}"),
-            )
-            .label("move these lines into `text`"),
-        );
+        named.insert(*f.get_ref(), here);
+        if *f.get_ref() == format {
+            let checked = checked
+                .unwrap_or_else(|| (current.0.clone(), current.1.clone(), current.2.clone()));
+            chosen = Some((p, checked));
+        }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(Card {
+    let printings = raw
+        .printings
+        .iter()
+        .map(|p| Printing {
+            set: p.set.get_ref().clone(),
+            number: p.number.clone(),
+            format: p.format.as_ref().map(|f| *f.get_ref()),
+            note: p.note.clone(),
+        })
+        .collect();
+    let (keywords, top, text) = match &chosen {
+        Some((_, c)) => c.clone(),
+        None => current,
+    };
+    let mut card = Card {
         id,
-        name: raw.name,
-        subtitle: raw.subtitle,
-        kind,
+        name: raw.name.clone(),
+        subtitle: raw.subtitle.clone(),
+        kind: *raw.kind.get_ref(),
         color: raw.color,
-        cost: raw.cost.map(|c| c.into_inner()),
+        cost: raw.cost.as_ref().map(|c| *c.get_ref()),
         ram: raw.ram,
-        power: raw.power.map(|p| p.into_inner()),
-        tags: raw.tags,
+        power: raw.power.as_ref().map(|p| *p.get_ref()),
+        tags: raw.tags.clone(),
         sell: raw.sell,
-        set: raw.set.into_inner(),
+        set: raw.set.get_ref().clone(),
+        number: raw.number.clone(),
+        format,
+        printings,
         keywords,
         top,
         text,
-        flavor: raw.flavor,
-        note: raw.note,
-        rulings: raw.rulings,
+        flavor: raw.flavor.clone(),
+        note: raw.note.clone(),
+        rulings: raw.rulings.clone(),
         file,
         id_span,
-    })
+    };
+    if let Some((p, _)) = chosen {
+        let v = View::of(&raw, p);
+        card.name = p.name.clone().unwrap_or(card.name);
+        card.subtitle = p.subtitle.clone().or(card.subtitle);
+        card.kind = *v.kind.get_ref();
+        card.color = p.color.unwrap_or(card.color);
+        card.cost = v.cost.map(|c| *c.get_ref());
+        card.ram = p.ram.or(card.ram);
+        card.power = v.power.map(|c| *c.get_ref());
+        card.tags = p.tags.clone().unwrap_or(card.tags);
+        card.sell = p.sell.unwrap_or(card.sell);
+        card.set = p.set.get_ref().clone();
+        card.number = p.number.clone();
+        card.flavor = v.flavor.cloned();
+        card.note = p.note.clone().or(card.note);
+    }
+    Ok(card)
 }
 
 #[cfg(test)]

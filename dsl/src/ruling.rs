@@ -11,6 +11,9 @@ pub struct Ruling {
     /// the rule it pins down, e.g. `9.23.1`
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
+    /// the format whose cards it is about (`alpha`); left out, `standard`
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<crate::card::Format>,
     /// option labels (or words of one) to choose, in order
     #[serde(default)]
     pub steps: Vec<String>,
@@ -26,6 +29,13 @@ pub struct Ruling {
     /// turn, phase and seed
     #[serde(default)]
     pub game: GameSetup,
+}
+
+impl Ruling {
+    /// The format the ruling is about: it runs only with that format's cards.
+    pub fn format(&self) -> crate::card::Format {
+        self.format.unwrap_or_default()
+    }
 }
 
 /// What one player has when the scenario starts; an absent key keeps the default.
