@@ -139,7 +139,7 @@ const ILLEGAL_DECKS: &[(&str, &str)] = &[
     ),
     (
         "ram-limit",
-        "`floor-it` needs 2 blue RAM; the Legends give 0 blue (rule 7.3.4)",
+        "`floor-it` needs 1 blue RAM; the Legends give 0 blue (rule 7.3.4)",
     ),
     (
         "legend-in-main",
@@ -1403,7 +1403,7 @@ fn play_shows_the_hand_with_each_cards_cost_power_and_text() {
     let table = &o[o.rfind("== turn 1").expect("the first turn's table")..];
     assert!(table.contains("your hand (7):"), "{table}");
     assert!(
-        table.contains("  swordwise-huscle: Swordwise Huscle · unit · 3 €$ · power 5\n"),
+        table.contains("  swordwise-huscle: Swordwise Huscle · unit · 3 €$ · power 3\n"),
         "{table}"
     );
     assert!(
