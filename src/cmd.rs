@@ -1106,3 +1106,47 @@ pub fn lsp(ctx: &Context, cards: &[PathBuf]) -> Outcome {
         }
     }
 }
+
+/// `gig schema [--out DIR] [--check]`: the JSON Schemas of the card, deck and rulings files,
+/// generated from the types that read them, written in DIR (a file already equal is left as it
+/// is); with `--check`, nothing is written and a file missing or different is a finding.
+pub fn schema(out: &Path, check: bool) -> Outcome {
+    if !check {
+        if let Err(e) = std::fs::create_dir_all(out) {
+            errln!("error: can't make the folder {}: {e}", out.display());
+            return Outcome::Fatal;
+        }
+    }
+    let mut stale = 0;
+    for file in gigscript_dsl::schema::files() {
+        let path = out.join(file.name);
+        let text = file.text();
+        let same = match std::fs::read(&path) {
+            Ok(old) => old == text.as_bytes(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+            Err(e) => {
+                errln!("error: can't read {}: {e}", path.display());
+                return Outcome::Fatal;
+            }
+        };
+        if same {
+            outln!("up to date {} ({})", path.display(), file.describes);
+            continue;
+        }
+        stale += 1;
+        if check {
+            outln!("would write {} ({})", path.display(), file.describes);
+            continue;
+        }
+        if let Err(e) = crate::files::write_atomic(&path, text.as_bytes()) {
+            errln!("error: {e}");
+            return Outcome::Fatal;
+        }
+        outln!("wrote {} ({})", path.display(), file.describes);
+    }
+    if check && stale > 0 {
+        errln!("error: {stale} schema file(s) out of date; run `gig schema`");
+        return Outcome::Findings;
+    }
+    Outcome::Ok
+}

@@ -153,6 +153,16 @@ enum Command {
     },
     /// A language server for card, deck and rulings files, over stdin and stdout (for editors)
     Lsp,
+    /// Write the JSON Schemas of the card, deck and rulings files (card.schema.json,
+    /// deck.schema.json, rulings.schema.json), with which TOML editors check those files
+    Schema {
+        /// The folder to write them in (made if missing)
+        #[arg(long, value_name = "DIR", default_value = "schemas")]
+        out: PathBuf,
+        /// Write nothing: list the schema files that are missing or out of date; exit 1 if any
+        #[arg(long)]
+        check: bool,
+    },
     /// Step through a saved game (Enter for the next choice), checking it reproduces its log
     Replay {
         /// The save file
@@ -253,6 +263,7 @@ fn main() -> ExitCode {
         ),
         Command::Replay { file, to_end } => play::replay(&ctx, &file, to_end),
         Command::Lsp => cmd::lsp(&ctx, &explicit_cards),
+        Command::Schema { out, check } => cmd::schema(&out, check),
     };
     outcome.into()
 }

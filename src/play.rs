@@ -20,7 +20,7 @@ const MAX_GRAMMAR_LEN: u64 = 1024 * 1024;
 
 /// A stable digest (64-bit FNV-1a) of the card files a game is played with (by path relative
 /// to their card folder, sorted; files of a second or later folder prefixed by its position)
-/// and of `grammar/card.pest` beside the first folder, if present. It hashes the text the cards
+/// and of `grammar/text.pest` beside the first folder, if present. It hashes the text the cards
 /// were loaded from, so nothing is read twice and no read is unbounded.
 pub fn pool_digest(ctx: &Context, sources: &Sources, db: &CardDb) -> String {
     let roots: Vec<PathBuf> = ctx
@@ -63,9 +63,9 @@ pub fn pool_digest(ctx: &Context, sources: &Sources, db: &CardDb) -> String {
         .cards_dir()
         .parent()
         .unwrap_or(Path::new("."))
-        .join("grammar/card.pest");
+        .join("grammar/text.pest");
     if let Ok(text) = gigscript_dsl::card::read_regular(&grammar, MAX_GRAMMAR_LEN) {
-        feed(b"grammar/card.pest\0");
+        feed(b"grammar/text.pest\0");
         feed(text.as_bytes());
     }
     format!("{h:016x}")

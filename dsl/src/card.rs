@@ -21,6 +21,7 @@ pub const MAX_POWER: i32 = 999;
 
 /// A card type (rule 3.21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum CardType {
     /// a Legend (rule 4.3)
@@ -53,6 +54,7 @@ impl fmt::Display for CardType {
 
 /// A card colour (rule 3.20).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
     /// red
@@ -88,15 +90,17 @@ impl fmt::Display for Color {
 
 /// A keyword a card has (rules 11.23–11.26).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Keyword {
-    /// `{Blocker}`
+    /// `{Blocker}`: when a rival Unit attacks, this Unit may be spent to take the attack (rule 11.24)
     Blocker,
-    /// `{Quick}`
+    /// `{Quick}`: an ability (or a Program) that may also be used as a reaction to a rival Unit's
+    /// attack (rule 11.26)
     Quick,
-    /// `{Go Solo}`
+    /// `{Go Solo}`: a Legend played from the Legends area as a Unit for its cost (rule 11.25)
     #[serde(rename = "Go Solo")]
     GoSolo,
-    /// `{Adrenaline}`
+    /// `{Adrenaline}`: a Unit that may attack the turn it is played (rule 11.23)
     Adrenaline,
 }
 
@@ -119,6 +123,7 @@ impl Keyword {
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     /// the current printings (the default)
@@ -345,10 +350,11 @@ pub struct Facts<'a> {
     pub text: &'a str,
 }
 
-/// The fields a card file may have, in the order the files write them.
-pub const CARD_KEYS: [&str; 20] = [
+/// The fields a card file may have, in the order the files write them (the card schema's keys;
+/// `tests/schema.rs` checks they are the same).
+pub const CARD_KEYS: [&str; 19] = [
     "id", "name", "subtitle", "type", "color", "cost", "ram", "power", "tags", "sell", "set",
-    "number", "keywords", "top", "text", "flavor", "note", "printing", "ruling", "rulings",
+    "number", "keywords", "top", "text", "flavor", "note", "printing", "ruling",
 ];
 
 /// The keys of a `[[printing]]` table, in the order the files write them: where it was
@@ -359,53 +365,151 @@ pub const PRINTING_KEYS: [&str; 17] = [
     "sell", "keywords", "top", "text", "flavor", "note",
 ];
 
+/// A card file, `cards/<set>/<id>.toml`: one card's printed facts, its rules text in the card
+/// language and the rulings that pin its behaviour down (docs/card-files.md). Keys the format
+/// does not have are errors; the loader checks more than this schema can say (the id is the file
+/// name, the set is the folder, which keys a type needs, the keywords agree with the text).
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(title = "gigscript card file"))]
 #[serde(deny_unknown_fields)]
-struct RawCard {
+pub(crate) struct RawCard {
+    /// The card's identity in decks, rulings, saves and on the command line: a lowercase slug
+    /// (`a`–`z`, `0`–`9`, `-`) equal to the file name without `.toml`, unique in the pool.
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "String", regex(pattern = r"^[a-z0-9-]+$"))
+    )]
     id: Spanned<String>,
+    /// The printed name (rule 3.9). With the subtitle it identifies the card for the deck rules
+    /// (rules 3.10.2, 7.3.3); a text names a card by its name in capitals and quotes.
     name: String,
+    /// The printed subtitle (rule 3.10), if the card has one.
     subtitle: Option<String>,
+    /// The card type (rule 3.21): it decides which other keys the card needs and how its text is
+    /// read.
     #[serde(rename = "type")]
+    #[cfg_attr(feature = "schema", schemars(with = "CardType"))]
     kind: Spanned<CardType>,
+    /// The card's colour (rule 3.20); the deck rules compare its `ram` with the RAM of the
+    /// Legends of this colour.
     color: Color,
+    /// What playing the card costs, in Eddies (€$, rule 3.11), 0 to 99 (`MAX_COST`). A Unit, Gear
+    /// or Program needs one (rule 3.11.1); a Legend may leave it out for a null cost (rules
+    /// 3.11.2, 4.5), unless its text has {Go Solo} (rule 11.25.1).
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "Option<u32>", range(max = MAX_COST))
+    )]
     cost: Option<Spanned<u32>>,
+    /// The card's RAM (rule 3.20.1), 0 to 99 (`MAX_RAM`); left out, 0. A Legend's RAM adds to the
+    /// RAM limit of its colour in a deck; a main-deck card's must be within that limit.
+    #[cfg_attr(feature = "schema", schemars(range(max = MAX_RAM)))]
     ram: Option<u32>,
+    /// The printed power (rule 3.17), -999 to 999 (`MAX_POWER`). A Unit or Gear needs one, a
+    /// Program has none, a Legend may have one (its power as a Unit in the field).
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "Option<i32>", range(min = -MAX_POWER, max = MAX_POWER))
+    )]
     power: Option<Spanned<i32>>,
+    /// The card's tags in capitals, as printed (`["GANGER", "TYGER CLAWS"]`, rule 3.13); `[]`
+    /// for none.
     tags: Vec<String>,
+    /// Whether the card has a Sell Tag (rule 3.12): it may be sold from the hand in the Main
+    /// Phase, and a face-up Legend with one can be spent to pay 1 €$.
     sell: bool,
+    /// The product the card comes from, equal to the folder the file is in (`set = "alpha"` in
+    /// `cards/alpha/`).
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     set: Spanned<String>,
+    /// The collector number of the current printing in its product (`"009"`, `"α007"`).
     number: Option<String>,
+    /// The keywords the card has (rules 11.23–11.26). The text is the truth: the loader reads
+    /// them from the text, and this key, when written, must say the same.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<Keyword>>"))]
     keywords: Option<Spanned<Vec<Keyword>>>,
+    /// A Gear's top textbox (rule 4.11), in the card language: its `(Equip to …)` reminder and
+    /// lines about the Gear itself. Only a Gear has one.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     top: Option<Spanned<String>>,
+    /// The rules text in the card language (grammar/README.md), one ability a line; a Gear's
+    /// bottom textbox. `""` for none. Write it as a multi-line string (`"""` … `"""`) so that
+    /// diagnostics point at the exact word.
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     text: Spanned<String>,
+    /// Flavour text as printed, without its quotes; it has no effect (rule 3.18.1.2.3).
     flavor: Option<String>,
+    /// Free text for the next reader: why the text differs from the print, what a ruling relies
+    /// on.
     note: Option<String>,
+    /// The card's older printings, each a `[[printing]]` table: where it was printed, the
+    /// format it is the card of (`alpha`), and its facts and text where they differ from the
+    /// current printing's.
     #[serde(default, rename = "printing")]
     printings: Vec<RawPrinting>,
+    /// The card's rulings (scenario tests), each a `[[ruling]]` table (docs/rulings.md); `gig
+    /// check` and `gig test` run them.
     #[serde(default, rename = "ruling")]
     rulings: Vec<Ruling>,
 }
 
+/// An older printing of a card (a `[[printing]]` table): a key left out says the same as the
+/// card's current printing; one that gives `text` gives its whole text (`top`, `flavor`).
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
-struct RawPrinting {
+pub(crate) struct RawPrinting {
+    /// The product of this printing (`welcometonightcitybeta`, `alpha`, `spoiler`).
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     set: Spanned<String>,
+    /// The collector number in that product.
     number: Option<String>,
+    /// The format whose card this printing is (`alpha`); at most one printing of a file names a
+    /// format.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Format>"))]
     format: Option<Spanned<Format>>,
+    /// This printing's name, where it differs.
     name: Option<String>,
+    /// This printing's subtitle, where it differs.
     subtitle: Option<String>,
+    /// This printing's card type, where it differs.
     #[serde(rename = "type")]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<CardType>"))]
     kind: Option<Spanned<CardType>>,
+    /// This printing's colour, where it differs.
     color: Option<Color>,
+    /// This printing's cost, where it differs.
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "Option<u32>", range(max = MAX_COST))
+    )]
     cost: Option<Spanned<u32>>,
+    /// This printing's RAM, where it differs.
+    #[cfg_attr(feature = "schema", schemars(range(max = MAX_RAM)))]
     ram: Option<u32>,
+    /// This printing's power, where it differs.
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "Option<i32>", range(min = -MAX_POWER, max = MAX_POWER))
+    )]
     power: Option<Spanned<i32>>,
+    /// This printing's tags, where they differ.
     tags: Option<Vec<String>>,
+    /// Whether this printing has a Sell Tag, where it differs.
     sell: Option<bool>,
+    /// The keywords of this printing's text, when written (they must agree with it).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<Keyword>>"))]
     keywords: Option<Spanned<Vec<Keyword>>>,
+    /// This printing's top textbox (a Gear's), with its own `text`.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     top: Option<Spanned<String>>,
+    /// This printing's rules text in the card language, where it differs.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
     text: Option<Spanned<String>>,
+    /// This printing's flavour text, with its own `text`.
     flavor: Option<String>,
+    /// Remarks on this printing.
     note: Option<String>,
 }
 

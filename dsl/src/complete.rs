@@ -9,7 +9,7 @@
 //! ```
 //! use gigscript_dsl::ambiguity::Grammar;
 //! use gigscript_dsl::complete::continuations;
-//! use gigscript_dsl::parse::GRAMMAR;
+//! use gigscript_dsl::syntax::GRAMMAR;
 //! let grammar = Grammar::new(GRAMMAR).unwrap();
 //! let next = continuations(&grammar, "{Play} ").unwrap();
 //! assert!(next.iter().any(|c| c.words == "Draw"), "{next:?}");

@@ -22,14 +22,39 @@ pub const MAX_COPIES: u32 = 3;
 /// The keys a deck file may have.
 pub const DECK_KEYS: [&str; 4] = ["name", "legends", "main", "side"];
 
+/// A deck file (`decks/*.toml`): three Legends, a main deck and an optional side deck, cards named
+/// by id (docs/card-files.md). Keys the format does not have are errors. `gig deck check` checks
+/// the deck-building rules this schema does not say (rules 7.3, 3.20: 3 Legends of different
+/// names, 40 to 50 main cards, at most 3 copies of a name and subtitle, the RAM limits).
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(title = "gigscript deck file"))]
 #[serde(deny_unknown_fields)]
-struct RawDeck {
+pub(crate) struct RawDeck {
+    /// The deck's name (default: the file name).
     name: Option<String>,
+    /// The ids of the deck's 3 Legends, of different names (rules 7.3, 7.3.1), left to right.
+    #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
     legends: Spanned<Vec<Spanned<String>>>,
+    /// The main deck: card id = copies, 40 to 50 cards in all (rule 7.3.2), no Legend (rule
+    /// 7.3).
+    #[cfg_attr(feature = "schema", schemars(with = "BTreeMap<String, Copies>"))]
     main: Spanned<BTreeMap<String, Spanned<u32>>>,
+    /// A side deck: card id = copies, 7 cards in all (`SIDE_DECK_SIZE`).
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "Option<BTreeMap<String, Copies>>")
+    )]
     side: Option<Spanned<BTreeMap<String, Spanned<u32>>>>,
 }
+
+/// How many copies of the card the deck has; `gig deck check` refuses an entry of 0 and more than
+/// 3 copies of one name and subtitle in a deck (rule 7.3.3).
+#[cfg(feature = "schema")]
+#[derive(schemars::JsonSchema)]
+#[schemars(transparent)]
+#[allow(dead_code)]
+struct Copies(u32);
 
 /// A card id and how many copies, with where it is written.
 #[derive(Clone, Debug)]

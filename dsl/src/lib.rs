@@ -28,7 +28,6 @@
 #![warn(missing_docs)]
 
 pub mod ambiguity;
-pub mod ast;
 pub mod card;
 pub mod check;
 pub mod complete;
@@ -36,11 +35,10 @@ pub mod deck;
 pub mod diag;
 pub mod format;
 pub mod lower;
-pub mod lower_old;
-pub mod parse;
 pub mod prim;
-pub mod print;
 pub mod ruling;
+#[cfg(feature = "schema")]
+pub mod schema;
 pub mod source;
 pub mod syntax;
 

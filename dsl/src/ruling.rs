@@ -2,31 +2,38 @@
 
 use serde::{Deserialize, Serialize};
 
-/// One scenario: a setup, steps chosen by option label, and checks on the final state.
+/// One scenario (a `[[ruling]]` table, docs/rulings.md): a position of the game, the choices made
+/// from it by option label, and checks on the state after the last step.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Ruling {
-    /// what the ruling shows
+    /// What the ruling shows, as a sentence; failures are reported under it, and it names the
+    /// ruling's snapshot, so two rulings of one file need different names.
     pub name: String,
-    /// the rule it pins down, e.g. `9.23.1`
+    /// The rule it pins down, by number (`9.23.1`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
-    /// the format whose cards it is about (`alpha`); left out, `standard`
+    /// The format whose cards it is about: `alpha` (the Alpha Kit and spoiler printings); left
+    /// out, `standard` (the current printings). It runs only with that format's cards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<crate::card::Format>,
-    /// option labels (or words of one) to choose, in order
+    /// The choices made, in order: each selects the option whose label equals it (ignoring case)
+    /// or the only one whose label has its words in order (`attack gigs`); `me concedes`,
+    /// `rival concedes` and `concede` concede.
     #[serde(default)]
     pub steps: Vec<String>,
-    /// checks on the state after the last step
+    /// Checks on the state after the last step (`chrome-fang in field`, `me gigs = [d12:11]`,
+    /// `winner = me`; docs/rulings.md lists every form).
     #[serde(default)]
     pub expect: Vec<String>,
-    /// the player who takes the turn shown
+    /// The position of "me", the player whose turn it is by default.
     #[serde(default)]
     pub me: PlayerSetup,
-    /// the other player
+    /// The position of the other player.
     #[serde(default)]
     pub rival: PlayerSetup,
-    /// turn, phase and seed
+    /// Whose turn, the phase, the turn number, overtime and the random seed.
     #[serde(default)]
     pub game: GameSetup,
 }
@@ -40,35 +47,42 @@ impl Ruling {
 
 /// What one player has when the scenario starts; an absent key keeps the default.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PlayerSetup {
-    /// cards in hand
+    /// Cards in hand (default: none).
     pub hand: Option<Vec<CardEntry>>,
-    /// cards in the field
+    /// Units, and Legends with a cost, in the field (default: none); Gear is written in its
+    /// host's `gear`.
     pub field: Option<Vec<CardEntry>>,
-    /// Legends in the Legends area, left to right
+    /// Legends in the Legends area, left to right: `legend 1` is the first (default: none).
     pub legends: Option<Vec<CardEntry>>,
-    /// ready Eddies, as a count or as cards placed face-down
+    /// Ready Eddies (default: none): a number of filler cards (`eddies = 3`, at most 1000), or
+    /// cards placed face-down (`eddies = ["rockn-rockerboy"]`).
     pub eddies: Option<Eddies>,
-    /// dice in this player's Gig area, `d12:11`; `rival d6:3` is a die the rival owns
+    /// Dice in this player's Gig area (default: none): `d12:11` is a d12 showing 11, `rival d6:3`
+    /// a die the other player owns; the dice are d4, d6, d8, d10, d12 and d20 (rule 6.2).
     pub gigs: Option<Vec<String>>,
-    /// dice left in the fixer, `d20`
+    /// Dice left in the fixer (`["d20"]`; `[]` empties it); default: every die of the player not
+    /// in a Gig area.
     pub fixer: Option<Vec<String>>,
-    /// the deck, top first
+    /// The deck, top first (default: 10 filler cards, `swordwise-huscle`).
     pub deck: Option<Vec<CardEntry>>,
-    /// the trash, bottom first
+    /// The trash, bottom first (default: none).
     pub trash: Option<Vec<CardEntry>>,
-    /// cards removed from the game
+    /// Cards removed from the game (default: none).
     pub removed: Option<Vec<CardEntry>>,
 }
 
-/// A card in a setup: an id, or a table with its state.
+/// A card in a setup: its id (`"chrome-fang"`), or a table with its state
+/// (`{ card = "psycho-squad", spent = true }`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 pub enum CardEntry {
-    /// just the id: ready, face-down for Legends, no Lag
+    /// The card id: the card is ready, without Lag, a Legend face-down.
     Id(String),
-    /// an id with state
+    /// A card id with its state.
     Full(CardState),
 }
 
@@ -84,31 +98,34 @@ impl CardEntry {
 
 /// A card with its state, in a setup.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CardState {
-    /// the card id
+    /// The card id.
     pub card: String,
-    /// spent rather than ready
+    /// Spent rather than ready.
     #[serde(default)]
     pub spent: bool,
-    /// face-up (Legends) or face-down
+    /// A Legend face-up (default: face-down).
     #[serde(default)]
     pub face_up: Option<bool>,
-    /// has Lag
+    /// The card has Lag: it entered the field this turn (rule 5.6.4).
     #[serde(default)]
     pub lag: bool,
-    /// ids of Gear equipped to it
+    /// The ids of the Gear equipped to it (default: none); Gear goes on a Unit or a face-up
+    /// Legend (rule 11.6).
     #[serde(default)]
     pub gear: Vec<String>,
 }
 
 /// Eddies in a setup: a number of ready filler cards, or specific cards.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 pub enum Eddies {
-    /// this many ready Eddies
+    /// This many ready Eddies (at most 1000).
     Count(u32),
-    /// these cards, face-down
+    /// These cards, placed face-down, so a ruling can check which were spent.
     Cards(Vec<CardEntry>),
 }
 
@@ -168,9 +185,10 @@ impl<'de> Deserialize<'de> for Eddies {
 
 /// Which player, from the scenario's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
-    /// the first player shown
+    /// "me", the first player shown
     Me,
     /// the other player
     Rival,
@@ -178,28 +196,33 @@ pub enum Side {
 
 /// The game state around the players' setups.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GameSetup {
-    /// whose turn it is (default: me)
+    /// Whose turn it is (default: `me`).
     pub turn: Option<Side>,
-    /// the phase (default: main)
+    /// The phase: `main` (the Main Phase, the default) or `start` (the Start Phase, before the
+    /// Ready Step).
     pub phase: Option<String>,
-    /// the turn number (default: 3)
+    /// The turn number, 1 to 65535 (default: 3); "me" went first, so odd turns are "me"'s.
     pub turn_number: Option<u32>,
-    /// whether overtime has begun
+    /// Whether overtime has begun (rule 1.11; default: `false`).
     pub overtime: Option<bool>,
-    /// the random seed
+    /// The random seed of shuffles and rolls (default: 0).
     pub seed: Option<u64>,
 }
 
 /// Largest rulings file read (bytes).
 pub const MAX_RULINGS_FILE_LEN: u64 = 1024 * 1024;
 
-/// A file of rulings that belong to no card: `tests/rulings/*.toml`.
+/// A file of rulings that belong to no card (`tests/rulings/*.toml`): only `[[ruling]]` tables
+/// (docs/rulings.md), run by `gig test` with the whole card pool at hand.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(title = "gigscript rulings file"))]
 #[serde(deny_unknown_fields)]
 pub struct RulingsFile {
-    /// the rulings
+    /// The rulings, each a `[[ruling]]` table.
     #[serde(default, rename = "ruling")]
     pub rulings: Vec<Ruling>,
 }

@@ -421,6 +421,6 @@ fn the_diagnostic_of_an_invalid_grammar() {
     let src = "line = { SOI ~ word ~ EOI }\nverb = { \"Draw\" | verb }\n";
     let e = Grammar::new(src).unwrap_err();
     let mut sources = Sources::new();
-    let id = sources.add("grammar/card.pest", src);
+    let id = sources.add("grammar/fixtures/invalid.pest", src);
     insta::assert_snapshot!(render(&sources, &[e.in_file(id, 0).to_diagnostic()], false));
 }

@@ -1,9 +1,9 @@
-//! Canonical printing of texts that are not in the catalogue (`print::reprint`), with the texts
+//! Canonical printing of texts that are not in the catalogue (`syntax::reprint`), with the texts
 //! fuzzing found.
 
-use gigscript_dsl::ast::Textbox;
 use gigscript_dsl::card::CardType;
-use gigscript_dsl::print::reprint;
+use gigscript_dsl::syntax::reprint;
+use gigscript_dsl::syntax::tree::Textbox;
 
 /// Found by the `card_text` fuzz target: the printer writes `an equipped Unit` for `a equipped
 /// Unit`; the reading is the same, only the referent's words differ.

@@ -40,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let mut diags: Vec<Diagnostic> = Vec::new();
-    if let Err(errs) = gigscript_dsl::parse::parse_card(&card) {
+    if let Err(errs) = gigscript_dsl::syntax::parse_card(&card) {
         diags.extend(errs.iter().map(IntoDiagnostic::to_diagnostic));
     }
     let mut cards: Vec<_> = common::catalogue()

@@ -1,11 +1,11 @@
 //! Fuzz target: any UTF-8 as card text must parse or fail with errors, never panic; a text that
 //! parses must print to canonical text that parses again to the same reading and prints to
-//! itself (`gigscript_dsl::print::reprint`).
+//! itself (`gigscript_dsl::syntax::reprint`).
 #![no_main]
 
-use gigscript_dsl::ast::Textbox;
+use gigscript_dsl::syntax::tree::Textbox;
 use gigscript_dsl::card::CardType;
-use gigscript_dsl::print::reprint;
+use gigscript_dsl::syntax::reprint;
 use libfuzzer_sys::fuzz_target;
 
 const KINDS: [CardType; 4] = [

@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
                     .iter()
                     .map(IntoDiagnostic::to_diagnostic)
                     .collect();
-                if let Err(errs) = gigscript_dsl::parse::parse_card(&card) {
+                if let Err(errs) = gigscript_dsl::syntax::parse_card(&card) {
                     d.extend(errs.iter().map(IntoDiagnostic::to_diagnostic));
                 }
                 d

@@ -2,6 +2,7 @@
 //! read: the catalogue, the current and older printings, a designer's texts, the fixture cards,
 //! and texts composed slot by slot; with its diagnostics and the grammar's own properties.
 
+mod cards;
 #[path = "../support/compose.rs"]
 mod compose;
 mod composed;

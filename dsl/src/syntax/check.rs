@@ -248,3 +248,50 @@ fn unknown_among(
     }
     out
 }
+
+/// The canonical text of any text that parses, and the check that it is canonical: printed, it
+/// reads again as the same tree (the printer writes words its own way: `a equipped Unit` becomes
+/// `an equipped Unit`) and prints to itself. `Ok(None)` when `text` does not parse; `Err`
+/// describes a text the printer misreads.
+pub fn reprint(text: &str, kind: CardType, textbox: Textbox) -> Result<Option<String>, String> {
+    let read = |t: &str| {
+        let t = CardText {
+            text: t.to_string(),
+            offset: 0,
+            exact: true,
+        };
+        parse_text(&t, 0, kind, textbox)
+    };
+    let Ok(script) = read(text) else {
+        return Ok(None);
+    };
+    let printed = print_script(&script);
+    let again = read(&printed)
+        .map_err(|e| format!("the printed text {printed:?} does not parse: {e:?}"))?;
+    if reading_of(&sexpr(&script)) != reading_of(&sexpr(&again)) {
+        return Err(format!(
+            "printing changed the reading of {text:?} (printed {printed:?}):\n{}\n{}",
+            sexpr(&script),
+            sexpr(&again)
+        ));
+    }
+    let twice = print_script(&again);
+    if twice != printed {
+        return Err(format!(
+            "the printed text {printed:?} of {text:?} prints as {twice:?}"
+        ));
+    }
+    Ok(Some(printed))
+}
+
+/// An s-expression without the words of its referents: a binding line `b2 = a equipped Unit
+/// (Unit)` keeps only `b2 (Unit)`, so two texts whose referents are worded apart compare equal.
+fn reading_of(sexpr: &str) -> Vec<String> {
+    sexpr
+        .lines()
+        .map(|line| match (line.split_once(" = "), line.rfind(" (")) {
+            (Some((id, _)), Some(kind)) if !id.contains(' ') => format!("{id}{}", &line[kind..]),
+            _ => line.to_string(),
+        })
+        .collect()
+}

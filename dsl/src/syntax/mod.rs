@@ -31,7 +31,7 @@ pub mod tree;
 #[cfg(test)]
 mod tests;
 
-pub use check::{check_card, check_round_trip, unknown_tags, RoundTrip, SyntaxCheck};
+pub use check::{check_card, check_round_trip, reprint, unknown_tags, RoundTrip, SyntaxCheck};
 pub use parse::{
     check_ambiguity, parse_card, parse_text, reading, Hint, ParseError, ParseErrorKind, GRAMMAR,
     MAX_TEXT_LEN, START_RULE,
