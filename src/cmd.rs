@@ -2,7 +2,7 @@
 
 use crate::out::{errln, outln};
 use gigscript_dsl::ambiguity::Grammar;
-use gigscript_dsl::card::{load_cards, CardError, CardErrorKind};
+use gigscript_dsl::card::{load_cards_in, CardError, CardErrorKind, Format};
 use gigscript_dsl::card::{Card, CardText};
 use gigscript_dsl::check::{check_cards, default_threads, pool_tags};
 use gigscript_dsl::deck::{check_deck, load_deck, DeckErrorKind};
@@ -55,6 +55,8 @@ pub struct Context {
     /// and replaces their cards of the same id (a designer's new cards over the catalogue)
     pub(crate) cards_dirs: Vec<PathBuf>,
     color: bool,
+    /// the format: which printing of every card is loaded
+    pub(crate) format: Format,
 }
 
 /// Cards of several folders, later folders over earlier ones: a card of a later folder replaces
@@ -92,7 +94,17 @@ impl Context {
                 std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
             }
         };
-        Context { cards_dirs, color }
+        Context {
+            cards_dirs,
+            color,
+            format: Format::Standard,
+        }
+    }
+
+    /// The same context, loading the cards of `format`.
+    pub fn with_format(mut self, format: Format) -> Self {
+        self.format = format;
+        self
     }
 
     /// The first card folder: the catalogue the others are laid over (rule rulings and the
@@ -111,16 +123,16 @@ impl Context {
         let mut layers = Vec::new();
         let mut errors = Vec::new();
         for dir in &self.cards_dirs {
-            let (db, errs) = load_cards(std::slice::from_ref(dir), sources);
+            let (db, errs) = load_cards_in(std::slice::from_ref(dir), sources, self.format);
             layers.push(db);
             errors.extend(errs);
         }
         if !extra.is_empty() {
-            let (db, errs) = load_cards(extra, sources);
+            let (db, errs) = load_cards_in(extra, sources, self.format);
             layers.push(db);
             errors.extend(errs);
         }
-        (overlay(layers), errors)
+        (overlay(layers).in_format(self.format), errors)
     }
 
     pub(crate) fn report(&self, sources: &Sources, diagnostics: &[Diagnostic]) {
@@ -273,7 +285,7 @@ fn load_paths(ctx: &Context, paths: &[PathBuf], sources: &mut Sources) -> (CardD
     if paths.is_empty() {
         ctx.load_layers(sources, &[])
     } else {
-        load_cards(paths, sources)
+        load_cards_in(paths, sources, ctx.format)
     }
 }
 
@@ -333,7 +345,7 @@ fn run_card_rulings(
     let jobs: Vec<(usize, &Ruling)> = cards
         .iter()
         .enumerate()
-        .flat_map(|(i, c)| c.rulings.iter().map(move |r| (i, r)))
+        .flat_map(|(i, c)| c.format_rulings().map(move |(_, r)| (i, r)))
         .collect();
     let threads = threads.clamp(1, jobs.len().max(1));
     let chunk = jobs.len().div_ceil(threads).max(1);
@@ -360,12 +372,18 @@ fn run_card_rulings(
     out
 }
 
-/// Where each ruling's name is written in a card's file (the bytes inside its quotes), in the
-/// order of `card.rulings`.
+/// Where each ruling of the card's format is written in its file (the bytes inside its name's
+/// quotes), in the order of [`Card::format_rulings`].
 fn ruling_spans(sources: &Sources, card: &Card) -> Vec<Option<gigscript_dsl::source::Span>> {
-    ruling_name_spans(&sources.get(card.file).text)
-        .into_iter()
-        .map(|r| r.map(|r| gigscript_dsl::source::Span::new(card.file, r)))
+    let spans = ruling_name_spans(&sources.get(card.file).text);
+    card.format_rulings()
+        .map(|(k, _)| {
+            spans
+                .get(k)
+                .cloned()
+                .flatten()
+                .map(|r| gigscript_dsl::source::Span::new(card.file, r))
+        })
         .collect()
 }
 
@@ -674,7 +692,7 @@ pub fn explain(ctx: &Context, id: &str) -> Outcome {
     let as_path = Path::new(id);
     let is_file = std::fs::symlink_metadata(as_path).is_ok_and(|m| !m.is_dir());
     let db = if is_file {
-        let (db, errors) = load_cards(&[as_path.to_path_buf()], &mut sources);
+        let (db, errors) = load_cards_in(&[as_path.to_path_buf()], &mut sources, ctx.format);
         if !errors.is_empty() {
             ctx.report(&sources, &to_diags(&errors));
             return outcome_of(&errors);
@@ -832,7 +850,7 @@ fn is_card_file(path: &Path) -> bool {
 
 /// Reads a rulings file; an error says whether the file could not be read (I/O, exit 2) or
 /// does not hold rulings (too large, not UTF-8, not TOML: exit 1).
-fn load_rulings_file(path: &Path) -> Result<RulingSet, (Outcome, String)> {
+fn load_rulings_file(path: &Path, format: Format) -> Result<RulingSet, (Outcome, String)> {
     use gigscript_dsl::card::{read_text, CardErrorKind};
     use gigscript_dsl::ruling::MAX_RULINGS_FILE_LEN;
     if !path.exists() {
@@ -862,9 +880,18 @@ fn load_rulings_file(path: &Path) -> Result<RulingSet, (Outcome, String)> {
             at.unwrap_or_else(|| format!("{}: {e}", path.display())),
         )
     })?;
+    // Only the rulings of the format run: a ruling that does not read runs in every format,
+    // so that it is reported.
+    let places = ruling_places(&text);
+    let (rulings, places) = rulings
+        .into_iter()
+        .enumerate()
+        .filter(|(_, r)| r.as_ref().map_or(true, |r| r.format() == format))
+        .map(|(k, r)| (r, places.get(k).copied().flatten()))
+        .unzip();
     Ok(RulingSet {
         file: shown(path),
-        places: ruling_places(&text),
+        places,
         rulings,
     })
 }
@@ -901,10 +928,16 @@ pub fn test(
     };
     let mut sets = Vec::new();
     let card_set = |id: &str| {
-        db.get(id).map(|c| RulingSet {
-            file: shown(sources.path(c.file)),
-            rulings: c.rulings.iter().cloned().map(Ok).collect(),
-            places: ruling_places(&sources.get(c.file).text),
+        db.get(id).map(|c| {
+            let places = ruling_places(&sources.get(c.file).text);
+            RulingSet {
+                file: shown(sources.path(c.file)),
+                rulings: c.format_rulings().map(|(_, r)| Ok(r.clone())).collect(),
+                places: c
+                    .format_rulings()
+                    .map(|(k, _)| places.get(k).copied().flatten())
+                    .collect(),
+            }
         })
     };
     for id in cards {
@@ -934,7 +967,7 @@ pub fn test(
         paths = rule_rulings_files(ctx.cards_dir());
     }
     for path in &paths {
-        match load_rulings_file(path) {
+        match load_rulings_file(path, ctx.format) {
             Ok(set) => sets.push(set),
             Err((o, e)) => {
                 errln!("error: {e}");

@@ -29,6 +29,16 @@ struct Cli {
     /// When to colour diagnostics
     #[arg(long, global = true, value_enum, default_value_t = cmd::ColorChoice::Auto)]
     color: cmd::ColorChoice,
+    /// The format: which printing of every card is played (`standard`, the current printings,
+    /// or `alpha`, the Alpha Kit and spoiler printings)
+    #[arg(
+        long,
+        global = true,
+        value_name = "FORMAT",
+        env = "GIG_FORMAT",
+        default_value = "standard"
+    )]
+    format: gigscript_dsl::card::Format,
     #[command(subcommand)]
     command: Command,
 }
@@ -189,7 +199,7 @@ enum DeckCommand {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let explicit_cards = cli.cards.clone();
-    let ctx = cmd::Context::new(cli.cards, cli.color);
+    let ctx = cmd::Context::new(cli.cards, cli.color).with_format(cli.format);
     let outcome = match cli.command {
         Command::Cards { json, filter } => cmd::cards(&ctx, json, filter.as_deref()),
         Command::Check { paths, json } => cmd::check(&ctx, &paths, json),

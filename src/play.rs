@@ -265,6 +265,17 @@ fn open_read_save(ctx: &Context, path: &Path, save: SaveFile) -> Result<Session,
             ),
         )));
     }
+    if save.cards_format != ctx.format {
+        return Err(fail((
+            Outcome::Findings,
+            format!(
+                "{}: played with the `{}` cards; load it with `--format {}`",
+                path.display(),
+                save.cards_format,
+                save.cards_format
+            ),
+        )));
+    }
     let mut sources = Sources::new();
     let db = ctx.load_db(&mut sources)?;
     let digest = pool_digest(ctx, &sources, &db);
@@ -590,6 +601,7 @@ fn new_session(ctx: &Context, args: &PlayArgs) -> Result<Session, Outcome> {
     let save = SaveFile {
         format: SAVE_FORMAT,
         digest,
+        cards_format: ctx.format,
         seed: args.seed,
         human: 0,
         bot: args.bot.clone(),

@@ -71,6 +71,9 @@ pub struct SimResult {
     pub decks: [String; 2],
     /// bot names, side A then B
     pub bots: [String; 2],
+    /// the format of the cards played (results without it are `standard`'s)
+    #[serde(default)]
+    pub format: gigscript_dsl::card::Format,
     /// the run seed
     pub seed: u64,
     /// games in the whole run (all shards)
@@ -542,6 +545,7 @@ fn finish(
     let mut r = SimResult {
         decks,
         bots,
+        format: pool.format(),
         seed,
         games,
         shards,
@@ -593,9 +597,14 @@ fn emit(r: &SimResult, json: bool) {
     }
     let pct = |x: u64| 100.0 * x as f64 / r.played.max(1) as f64;
     outln!(
-        "{} games (seed {}{}) in {:.2} s: {:.0} games/s",
+        "{} games (seed {}{}{}) in {:.2} s: {:.0} games/s",
         r.played,
         r.seed,
+        if r.format.is_standard() {
+            String::new()
+        } else {
+            format!(", format {}", r.format)
+        },
         if r.shard_count > 1 {
             format!(", shards {:?} of {}", r.shards, r.shard_count)
         } else {
@@ -772,6 +781,7 @@ fn merge_results(parts: &[(PathBuf, SimResult)]) -> Result<SimResult, String> {
         let differs = [
             (r.decks != total.decks, "decks"),
             (r.bots != total.bots, "bots"),
+            (r.format != total.format, "format"),
             (r.seed != total.seed, "seed"),
             (r.games != total.games, "number of games"),
             (r.shard_count != total.shard_count, "shard count"),

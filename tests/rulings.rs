@@ -1,7 +1,7 @@
 //! Every ruling runs green, and its log is a snapshot: one per ruling of `tests/rulings/*.toml`
 //! (named `<file>__<ruling-name-slug>`) and of every card file (`<card-id>__<slug>`).
 
-use gigscript_dsl::card::load_cards;
+use gigscript_dsl::card::{load_cards_in, Format};
 use gigscript_dsl::ruling::{BadRuling, Ruling, RulingsFile};
 use gigscript_dsl::Sources;
 use gigscript_engine::scenario::run_ruling;
@@ -9,15 +9,22 @@ use gigscript_engine::Pool;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-fn pool() -> Arc<Pool> {
-    static POOL: OnceLock<Arc<Pool>> = OnceLock::new();
-    POOL.get_or_init(|| {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
-        let (db, errors) = load_cards(&[root], &mut Sources::new());
-        assert!(errors.is_empty(), "card errors: {}", errors.len());
-        Arc::new(Pool::from_db(&db))
-    })
-    .clone()
+/// The pool of a format: a ruling runs with the cards of the format it names.
+fn pool(format: Format) -> Arc<Pool> {
+    static POOLS: OnceLock<Vec<Arc<Pool>>> = OnceLock::new();
+    let pools = POOLS.get_or_init(|| {
+        Format::ALL
+            .iter()
+            .map(|&f| {
+                let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
+                let (db, errors) = load_cards_in(&[root], &mut Sources::new(), f);
+                assert!(errors.is_empty(), "card errors: {}", errors.len());
+                Arc::new(Pool::from_db(&db))
+            })
+            .collect()
+    });
+    let at = Format::ALL.iter().position(|&f| f == format).unwrap();
+    pools[at].clone()
 }
 
 /// `seven Gigs (one of them stolen) win` → `seven-gigs-one-of-them-stolen-win`.
@@ -55,7 +62,7 @@ fn run_all(stem: &str, rulings: &[Result<Ruling, BadRuling>]) -> Vec<String> {
             "{stem}: two rulings share the snapshot name `{}`",
             slug(&r.name)
         );
-        let report = run_ruling(&pool(), r);
+        let report = run_ruling(&pool(r.format()), r);
         if !report.passed() {
             let why: Vec<String> = report.failures.iter().map(|f| f.to_string()).collect();
             failures.push(format!("{stem}: {}: {}", r.name, why.join("; ")));
@@ -105,7 +112,8 @@ fn rule_rulings() {
 fn card_rulings() {
     let mut failures = Vec::new();
     insta::glob!("../cards", "**/*.toml", |path| {
-        let (db, errors) = load_cards(&[path.to_path_buf()], &mut Sources::new());
+        let (db, errors) =
+            load_cards_in(&[path.to_path_buf()], &mut Sources::new(), Format::Standard);
         assert!(errors.is_empty(), "card file does not load");
         for card in db.cards() {
             let rulings: Vec<_> = card.rulings.iter().cloned().map(Ok).collect();
@@ -194,7 +202,7 @@ fn every_expectation_can_fail() {
                 let mut m = r.clone();
                 m.expect[i] = mutate(line);
                 tried += 1;
-                if run_ruling(&pool(), &m).passed() {
+                if run_ruling(&pool(m.format()), &m).passed() {
                     vacuous.push(format!("{}: {line} (as {})", r.name, m.expect[i]));
                 }
             }

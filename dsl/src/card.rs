@@ -116,6 +116,71 @@ impl Keyword {
     }
 }
 
+/// A format: which printing of every card is played (`--format`). A card file's top-level facts
+/// and text are its current printing, the `standard` card; a `[[printing]]` table that names a
+/// format is the card in that format, and a card with no printing of a format plays its current
+/// printing there too.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// the current printings (the default)
+    #[default]
+    Standard,
+    /// the Alpha Kit and spoiler printings
+    Alpha,
+}
+
+impl Format {
+    /// Every format, the default first.
+    pub const ALL: [Format; 2] = [Format::Standard, Format::Alpha];
+
+    /// The lowercase name used in card files, saves and on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Standard => "standard",
+            Format::Alpha => "alpha",
+        }
+    }
+
+    /// Whether this is the default format (saves and rulings leave it out).
+    pub fn is_standard(&self) -> bool {
+        *self == Format::Standard
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.as_str() == s)
+            .ok_or_else(|| format!("unknown format `{s}`; the formats are `standard` and `alpha`"))
+    }
+}
+
+/// An older printing of a card, a `[[printing]]` table of its file: where it was printed, and
+/// the format it is the card of, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Printing {
+    /// the product
+    pub set: String,
+    /// the collector number in that product
+    pub number: Option<String>,
+    /// the format whose card this printing is
+    pub format: Option<Format>,
+    /// remarks on this printing
+    pub note: Option<String>,
+}
+
 /// A textbox of a card, with where it starts in the card file.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct CardText {
@@ -150,8 +215,14 @@ pub struct Card {
     pub tags: Vec<String>,
     /// has a Sell Tag (rule 3.12)
     pub sell: bool,
-    /// product the card comes from
+    /// product the card comes from (in the format it was loaded in)
     pub set: String,
+    /// collector number in that product
+    pub number: Option<String>,
+    /// the format the card was loaded in: its facts and text are that format's printing
+    pub format: Format,
+    /// every printing of the file other than the current one (`[[printing]]`)
+    pub printings: Vec<Printing>,
     /// keywords the card has
     pub keywords: Vec<Keyword>,
     /// a Gear's top textbox (rule 4.11)
@@ -162,7 +233,8 @@ pub struct Card {
     pub flavor: Option<String>,
     /// why the text differs from print, and other remarks
     pub note: Option<String>,
-    /// scenario tests for this card
+    /// scenario tests for this card, every format's, in the order of the file (see
+    /// [`Card::format_rulings`])
     pub rulings: Vec<Ruling>,
     /// the file the card was read from
     pub file: FileId,
@@ -186,6 +258,9 @@ impl Card {
             tags: Vec::new(),
             sell: false,
             set: "card".into(),
+            number: None,
+            format: Format::Standard,
+            printings: Vec::new(),
             keywords: Vec::new(),
             top: None,
             text,
@@ -195,6 +270,15 @@ impl Card {
             file,
             id_span: Span::new(file, 0..0),
         }
+    }
+
+    /// The rulings of the format the card was loaded in, each with its place in
+    /// [`Card::rulings`] (the order of the file's `[[ruling]]` tables).
+    pub fn format_rulings(&self) -> impl Iterator<Item = (usize, &Ruling)> + '_ {
+        self.rulings
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.format() == self.format)
     }
 
     /// Whether the card has a keyword.
@@ -224,6 +308,7 @@ impl Card {
             tags: &self.tags,
             sell: self.sell,
             set: &self.set,
+            number: self.number.as_deref(),
             keywords: &self.keywords,
             text: &self.text.text,
         }
@@ -256,6 +341,9 @@ pub struct Facts<'a> {
     pub sell: bool,
     /// set
     pub set: &'a str,
+    /// collector number in the set
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<&'a str>,
     /// keywords
     pub keywords: &'a [Keyword],
     /// rules text in canonical notation
@@ -264,9 +352,17 @@ pub struct Facts<'a> {
 
 /// The fields a card file may have, in the order the files write them (the card schema's keys;
 /// `tests/schema.rs` checks they are the same).
-pub const CARD_KEYS: [&str; 17] = [
+pub const CARD_KEYS: [&str; 19] = [
     "id", "name", "subtitle", "type", "color", "cost", "ram", "power", "tags", "sell", "set",
-    "keywords", "top", "text", "flavor", "note", "ruling",
+    "number", "keywords", "top", "text", "flavor", "note", "printing", "ruling",
+];
+
+/// The keys of a `[[printing]]` table, in the order the files write them: where it was
+/// printed, the format it is the card of, and the facts and text where they differ from the
+/// current printing's.
+pub const PRINTING_KEYS: [&str; 17] = [
+    "set", "number", "format", "name", "subtitle", "type", "color", "cost", "ram", "power", "tags",
+    "sell", "keywords", "top", "text", "flavor", "note",
 ];
 
 /// A card file, `cards/<set>/<id>.toml`: one card's printed facts, its rules text in the card
@@ -327,6 +423,8 @@ pub(crate) struct RawCard {
     /// `cards/alpha/`).
     #[cfg_attr(feature = "schema", schemars(with = "String"))]
     set: Spanned<String>,
+    /// The collector number of the current printing in its product (`"009"`, `"α007"`).
+    number: Option<String>,
     /// The keywords the card has (rules 11.23–11.26). The text is the truth: the loader reads
     /// them from the text, and this key, when written, must say the same.
     #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<Keyword>>"))]
@@ -345,10 +443,74 @@ pub(crate) struct RawCard {
     /// Free text for the next reader: why the text differs from the print, what a ruling relies
     /// on.
     note: Option<String>,
+    /// The card's older printings, each a `[[printing]]` table: where it was printed, the
+    /// format it is the card of (`alpha`), and its facts and text where they differ from the
+    /// current printing's.
+    #[serde(default, rename = "printing")]
+    printings: Vec<RawPrinting>,
     /// The card's rulings (scenario tests), each a `[[ruling]]` table (docs/rulings.md); `gig
     /// check` and `gig test` run them.
     #[serde(default, rename = "ruling")]
     rulings: Vec<Ruling>,
+}
+
+/// An older printing of a card (a `[[printing]]` table): a key left out says the same as the
+/// card's current printing; one that gives `text` gives its whole text (`top`, `flavor`).
+#[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawPrinting {
+    /// The product of this printing (`welcometonightcitybeta`, `alpha`, `spoiler`).
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
+    set: Spanned<String>,
+    /// The collector number in that product.
+    number: Option<String>,
+    /// The format whose card this printing is (`alpha`); at most one printing of a file names a
+    /// format.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Format>"))]
+    format: Option<Spanned<Format>>,
+    /// This printing's name, where it differs.
+    name: Option<String>,
+    /// This printing's subtitle, where it differs.
+    subtitle: Option<String>,
+    /// This printing's card type, where it differs.
+    #[serde(rename = "type")]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<CardType>"))]
+    kind: Option<Spanned<CardType>>,
+    /// This printing's colour, where it differs.
+    color: Option<Color>,
+    /// This printing's cost, where it differs.
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "Option<u32>", range(max = MAX_COST))
+    )]
+    cost: Option<Spanned<u32>>,
+    /// This printing's RAM, where it differs.
+    #[cfg_attr(feature = "schema", schemars(range(max = MAX_RAM)))]
+    ram: Option<u32>,
+    /// This printing's power, where it differs.
+    #[cfg_attr(
+        feature = "schema",
+        schemars(with = "Option<i32>", range(min = -MAX_POWER, max = MAX_POWER))
+    )]
+    power: Option<Spanned<i32>>,
+    /// This printing's tags, where they differ.
+    tags: Option<Vec<String>>,
+    /// Whether this printing has a Sell Tag, where it differs.
+    sell: Option<bool>,
+    /// The keywords of this printing's text, when written (they must agree with it).
+    #[cfg_attr(feature = "schema", schemars(with = "Option<Vec<Keyword>>"))]
+    keywords: Option<Spanned<Vec<Keyword>>>,
+    /// This printing's top textbox (a Gear's), with its own `text`.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    top: Option<Spanned<String>>,
+    /// This printing's rules text in the card language, where it differs.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<String>"))]
+    text: Option<Spanned<String>>,
+    /// This printing's flavour text, with its own `text`.
+    flavor: Option<String>,
+    /// Remarks on this printing.
+    note: Option<String>,
 }
 
 /// What went wrong with a card file.
@@ -388,6 +550,8 @@ pub enum CardErrorKind {
     BadFileName,
     /// a fact (cost, RAM, power) beyond the bounds a card may have
     FactOutOfRange,
+    /// two printings of one file are the card of the same format
+    DuplicateFormat,
 }
 
 /// A problem with a card file, with the place it was found.
@@ -464,6 +628,7 @@ impl IntoDiagnostic for CardError {
 pub struct CardDb {
     cards: Vec<Card>,
     by_id: HashMap<String, usize>,
+    format: Format,
 }
 
 impl CardDb {
@@ -477,6 +642,17 @@ impl CardDb {
             }
         }
         db
+    }
+
+    /// The same cards, said to be those of `format`.
+    pub fn in_format(mut self, format: Format) -> Self {
+        self.format = format;
+        self
+    }
+
+    /// The format the cards were loaded in.
+    pub fn format(&self) -> Format {
+        self.format
     }
 
     /// The card with this id.
@@ -729,6 +905,16 @@ pub fn line_col(bytes: &[u8], at: usize) -> (usize, usize) {
 ///
 /// The returned database holds every card that loaded; the errors list all the others.
 pub fn load_cards(paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<CardError>) {
+    load_cards_in(paths, sources, Format::Standard)
+}
+
+/// Loads every card under `paths` as the cards of `format` (see [`parse_card_in`]), reporting
+/// every problem found.
+pub fn load_cards_in(
+    paths: &[PathBuf],
+    sources: &mut Sources,
+    format: Format,
+) -> (CardDb, Vec<CardError>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
     for p in paths {
@@ -760,7 +946,7 @@ pub fn load_cards(paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<Card
             }
         };
         let file = sources.add(path.clone(), text);
-        match parse_card(sources, file) {
+        match parse_card_in(sources, file, format) {
             Ok(card) => {
                 let limits = fact_limits(sources, &card);
                 if !limits.is_empty() {
@@ -788,7 +974,7 @@ pub fn load_cards(paths: &[PathBuf], sources: &mut Sources) -> (CardDb, Vec<Card
         }
     }
     cards.sort_by(|a, b| (&a.set, &a.id).cmp(&(&b.set, &b.id)));
-    (CardDb::from_cards(cards), errors)
+    (CardDb::from_cards(cards).in_format(format), errors)
 }
 
 #[derive(Deserialize)]
@@ -1045,8 +1231,192 @@ fn text_of(src: &str, file: FileId, s: &Spanned<String>) -> CardText {
     }
 }
 
-/// Parses one card file already added to `sources`.
+/// Parses one card file already added to `sources`, as its current printing (the `standard`
+/// card).
 pub fn parse_card(sources: &Sources, file: FileId) -> Result<Card, Vec<CardError>> {
+    parse_card_in(sources, file, Format::Standard)
+}
+
+/// The facts and text of one printing as the checks see them: the current printing's, or a
+/// `[[printing]]` table's laid over them.
+struct View<'a> {
+    kind: &'a Spanned<CardType>,
+    cost: Option<&'a Spanned<u32>>,
+    power: Option<&'a Spanned<i32>>,
+    keywords: Option<&'a Spanned<Vec<Keyword>>>,
+    top: Option<&'a Spanned<String>>,
+    text: &'a Spanned<String>,
+    flavor: Option<&'a String>,
+}
+
+impl<'a> View<'a> {
+    fn current(raw: &'a RawCard) -> Self {
+        View {
+            kind: &raw.kind,
+            cost: raw.cost.as_ref(),
+            power: raw.power.as_ref(),
+            keywords: raw.keywords.as_ref(),
+            top: raw.top.as_ref(),
+            text: &raw.text,
+            flavor: raw.flavor.as_ref(),
+        }
+    }
+
+    /// A printing's view: a key it leaves out is the current printing's; a printing that gives
+    /// its own `text` gives its whole text (`top`, `flavor` and `keywords` are its own then).
+    fn of(raw: &'a RawCard, p: &'a RawPrinting) -> Self {
+        let cur = View::current(raw);
+        let own_text = p.text.is_some();
+        View {
+            kind: p.kind.as_ref().unwrap_or(cur.kind),
+            cost: p.cost.as_ref().or(cur.cost),
+            power: p.power.as_ref().or(cur.power),
+            keywords: if own_text {
+                p.keywords.as_ref()
+            } else {
+                p.keywords.as_ref().or(cur.keywords)
+            },
+            top: if own_text {
+                p.top.as_ref()
+            } else {
+                p.top.as_ref().or(cur.top)
+            },
+            text: p.text.as_ref().unwrap_or(cur.text),
+            flavor: if own_text {
+                p.flavor.as_ref()
+            } else {
+                p.flavor.as_ref().or(cur.flavor)
+            },
+        }
+    }
+}
+
+/// A printing whose facts or text differ from the current printing's, so they need checking.
+fn restates(p: &RawPrinting) -> bool {
+    p.kind.is_some()
+        || p.cost.is_some()
+        || p.power.is_some()
+        || p.keywords.is_some()
+        || p.top.is_some()
+        || p.text.is_some()
+}
+
+/// Checks one printing's facts against its text and type (keywords, cost, power, top
+/// textbox); returns its keywords and textboxes.
+fn check_view(
+    src: &str,
+    file: FileId,
+    path: &Path,
+    v: &View<'_>,
+    errors: &mut Vec<CardError>,
+) -> (Vec<Keyword>, Option<CardText>, CardText) {
+    let sp = |r: std::ops::Range<usize>| Span::new(file, r);
+    let kind = *v.kind.get_ref();
+    let kind_span = sp(v.kind.span());
+    let top = v.top.map(|t| text_of(src, file, t));
+    let text = text_of(src, file, v.text);
+    let keywords = match (v.keywords, text_keywords(kind, file, top.as_ref(), &text)) {
+        (Some(key), Some(derived)) => {
+            let said = key.get_ref();
+            let same = said.iter().all(|k| derived.contains(k))
+                && derived.iter().all(|k| said.contains(k));
+            if !same {
+                errors.push(
+                    CardError::at(
+                        CardErrorKind::KeywordsDisagree,
+                        path,
+                        sp(key.span()),
+                        "keywords",
+                        format!(
+                            "`keywords` says {}, but the text gives the card {}",
+                            icons(said),
+                            icons(&derived)
+                        ),
+                    )
+                    .label("the text is the truth")
+                    .help(
+                        "a keyword is a line of the text (`{Blocker}`) or an ability marked \
+                         `{Quick}`; make the key say the same, or leave `keywords` out",
+                    ),
+                );
+            }
+            derived
+        }
+        (_, Some(derived)) => derived,
+        // a text that does not parse: its errors are reported where the text is checked
+        (Some(key), None) => key.get_ref().clone(),
+        (None, None) => Vec::new(),
+    };
+    let go_solo = keywords.contains(&Keyword::GoSolo);
+    match (kind, v.cost) {
+        (CardType::Legend, None) if go_solo => errors.push(
+            CardError::at(
+                CardErrorKind::MissingLegendCost,
+                path,
+                kind_span,
+                "cost",
+                "a Legend with {Go Solo} needs a cost (rule 11.25.1)".into(),
+            )
+            .label("this Legend has no `cost`"),
+        ),
+        (CardType::Unit | CardType::Gear | CardType::Program, None) => errors.push(
+            CardError::at(
+                CardErrorKind::MissingCost,
+                path,
+                kind_span,
+                "cost",
+                format!("a {kind} needs a cost (rule 3.11.1)"),
+            )
+            .label("this card has no `cost`"),
+        ),
+        _ => {}
+    }
+    match (kind, v.power) {
+        (CardType::Unit | CardType::Gear, None) => errors.push(
+            CardError::at(
+                CardErrorKind::MissingPower,
+                path,
+                kind_span,
+                "power",
+                format!("a {kind} needs a power (rule 3.17)"),
+            )
+            .label("this card has no `power`"),
+        ),
+        (CardType::Program, Some(p)) => errors.push(
+            CardError::at(
+                CardErrorKind::UnexpectedPower,
+                path,
+                sp(p.span()),
+                "power",
+                "a Program has no power".into(),
+            )
+            .label("remove this power"),
+        ),
+        _ => {}
+    }
+    if let (Some(t), true) = (v.top, kind != CardType::Gear) {
+        errors.push(
+            CardError::at(
+                CardErrorKind::TopOnNonGear,
+                path,
+                sp(t.span()),
+                "top",
+                format!("only a Gear has a top textbox (rule 4.11), this card is a {kind}"),
+            )
+            .label("move these lines into `text`"),
+        );
+    }
+    (keywords, top, text)
+}
+
+/// Parses one card file already added to `sources`, as the card of `format`: the printing that
+/// names the format, else the current printing. Every printing's facts are checked, whatever
+/// the format.
+pub fn parse_card_in(
+    sources: &Sources,
+    file: FileId,
+    format: Format,
+) -> Result<Card, Vec<CardError>> {
     let src = &sources.get(file).text;
     let path = sources.path(file).to_owned();
     let raw: RawCard =
@@ -1111,128 +1481,93 @@ pub fn parse_card(sources: &Sources, file: FileId) -> Result<Card, Vec<CardError
             );
         }
     }
-    let kind = *raw.kind.get_ref();
-    let kind_span = sp(raw.kind.span());
-    let top = raw.top.as_ref().map(|t| text_of(src, file, t));
-    let text = text_of(src, file, &raw.text);
-    let keywords = match (
-        &raw.keywords,
-        text_keywords(kind, file, top.as_ref(), &text),
-    ) {
-        (Some(key), Some(derived)) => {
-            let said = key.get_ref();
-            let same = said.iter().all(|k| derived.contains(k))
-                && derived.iter().all(|k| said.contains(k));
-            if !same {
-                errors.push(
-                    CardError::at(
-                        CardErrorKind::KeywordsDisagree,
-                        &path,
-                        sp(key.span()),
-                        "keywords",
-                        format!(
-                            "`keywords` says {}, but the text gives the card {}",
-                            icons(said),
-                            icons(&derived)
-                        ),
-                    )
-                    .label("the text is the truth")
-                    .help(
-                        "a keyword is a line of the text (`{Blocker}`) or an ability marked \
-                         `{Quick}`; make the key say the same, or leave `keywords` out",
-                    ),
-                );
-            }
-            derived
+    let current = check_view(src, file, &path, &View::current(&raw), &mut errors);
+    let mut chosen: Option<(&RawPrinting, (Vec<Keyword>, Option<CardText>, CardText))> = None;
+    let mut named: HashMap<Format, Span> = HashMap::new();
+    for p in &raw.printings {
+        let checked =
+            restates(p).then(|| check_view(src, file, &path, &View::of(&raw, p), &mut errors));
+        let Some(f) = &p.format else { continue };
+        let here = sp(f.span());
+        if let Some(first) = named.get(f.get_ref()) {
+            let mut e = CardError::at(
+                CardErrorKind::DuplicateFormat,
+                &path,
+                here,
+                "format",
+                format!("two printings are the `{}` card", f.get_ref()),
+            )
+            .label("named again here")
+            .help("a format plays one printing of a card; leave `format` out of the others");
+            e.related = Some((*first, "first named here".into()));
+            errors.push(e);
+            continue;
         }
-        (_, Some(derived)) => derived,
-        // a text that does not parse: its errors are reported where the text is checked
-        (Some(key), None) => key.get_ref().clone(),
-        (None, None) => Vec::new(),
-    };
-    let go_solo = keywords.contains(&Keyword::GoSolo);
-    match (kind, &raw.cost) {
-        (CardType::Legend, None) if go_solo => errors.push(
-            CardError::at(
-                CardErrorKind::MissingLegendCost,
-                &path,
-                kind_span,
-                "cost",
-                "a Legend with {Go Solo} needs a cost (rule 11.25.1)".into(),
-            )
-            .label("this Legend has no `cost`"),
-        ),
-        (CardType::Unit | CardType::Gear | CardType::Program, None) => errors.push(
-            CardError::at(
-                CardErrorKind::MissingCost,
-                &path,
-                kind_span,
-                "cost",
-                format!("a {kind} needs a cost (rule 3.11.1)"),
-            )
-            .label("this card has no `cost`"),
-        ),
-        _ => {}
-    }
-    match (kind, &raw.power) {
-        (CardType::Unit | CardType::Gear, None) => errors.push(
-            CardError::at(
-                CardErrorKind::MissingPower,
-                &path,
-                kind_span,
-                "power",
-                format!("a {kind} needs a power (rule 3.17)"),
-            )
-            .label("this card has no `power`"),
-        ),
-        (CardType::Program, Some(p)) => errors.push(
-            CardError::at(
-                CardErrorKind::UnexpectedPower,
-                &path,
-                sp(p.span()),
-                "power",
-                "a Program has no power".into(),
-            )
-            .label("remove this power"),
-        ),
-        _ => {}
-    }
-    if let (Some(top), true) = (&raw.top, kind != CardType::Gear) {
-        errors.push(
-            CardError::at(
-                CardErrorKind::TopOnNonGear,
-                &path,
-                sp(top.span()),
-                "top",
-                format!("only a Gear has a top textbox (rule 4.11), this card is a {kind}"),
-            )
-            .label("move these lines into `text`"),
-        );
+        named.insert(*f.get_ref(), here);
+        if *f.get_ref() == format {
+            let checked = checked
+                .unwrap_or_else(|| (current.0.clone(), current.1.clone(), current.2.clone()));
+            chosen = Some((p, checked));
+        }
     }
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(Card {
+    let printings = raw
+        .printings
+        .iter()
+        .map(|p| Printing {
+            set: p.set.get_ref().clone(),
+            number: p.number.clone(),
+            format: p.format.as_ref().map(|f| *f.get_ref()),
+            note: p.note.clone(),
+        })
+        .collect();
+    let (keywords, top, text) = match &chosen {
+        Some((_, c)) => c.clone(),
+        None => current,
+    };
+    let mut card = Card {
         id,
-        name: raw.name,
-        subtitle: raw.subtitle,
-        kind,
+        name: raw.name.clone(),
+        subtitle: raw.subtitle.clone(),
+        kind: *raw.kind.get_ref(),
         color: raw.color,
-        cost: raw.cost.map(|c| c.into_inner()),
+        cost: raw.cost.as_ref().map(|c| *c.get_ref()),
         ram: raw.ram,
-        power: raw.power.map(|p| p.into_inner()),
-        tags: raw.tags,
+        power: raw.power.as_ref().map(|p| *p.get_ref()),
+        tags: raw.tags.clone(),
         sell: raw.sell,
-        set: raw.set.into_inner(),
+        set: raw.set.get_ref().clone(),
+        number: raw.number.clone(),
+        format,
+        printings,
         keywords,
         top,
         text,
-        flavor: raw.flavor,
-        note: raw.note,
-        rulings: raw.rulings,
+        flavor: raw.flavor.clone(),
+        note: raw.note.clone(),
+        rulings: raw.rulings.clone(),
         file,
         id_span,
-    })
+    };
+    if let Some((p, _)) = chosen {
+        let v = View::of(&raw, p);
+        card.name = p.name.clone().unwrap_or(card.name);
+        card.subtitle = p.subtitle.clone().or(card.subtitle);
+        card.kind = *v.kind.get_ref();
+        card.color = p.color.unwrap_or(card.color);
+        card.cost = v.cost.map(|c| *c.get_ref());
+        card.ram = p.ram.or(card.ram);
+        card.power = v.power.map(|c| *c.get_ref());
+        card.tags = p.tags.clone().unwrap_or(card.tags);
+        card.sell = p.sell.unwrap_or(card.sell);
+        card.set = p.set.get_ref().clone();
+        card.number = p.number.clone();
+        card.flavor = v.flavor.cloned();
+        card.note = p.note.clone().or(card.note);
+    }
+    Ok(card)
 }
 
 #[cfg(test)]

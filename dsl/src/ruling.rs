@@ -14,6 +14,10 @@ pub struct Ruling {
     /// The rule it pins down, by number (`9.23.1`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
+    /// The format whose cards it is about: `alpha` (the Alpha Kit and spoiler printings); left
+    /// out, `standard` (the current printings). It runs only with that format's cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<crate::card::Format>,
     /// The choices made, in order: each selects the option whose label equals it (ignoring case)
     /// or the only one whose label has its words in order (`attack gigs`); `me concedes`,
     /// `rival concedes` and `concede` concede.
@@ -32,6 +36,13 @@ pub struct Ruling {
     /// Whose turn, the phase, the turn number, overtime and the random seed.
     #[serde(default)]
     pub game: GameSetup,
+}
+
+impl Ruling {
+    /// The format the ruling is about: it runs only with that format's cards.
+    pub fn format(&self) -> crate::card::Format {
+        self.format.unwrap_or_default()
+    }
 }
 
 /// What one player has when the scenario starts; an absent key keeps the default.

@@ -118,6 +118,8 @@ pub struct Pool {
     printed: Vec<Printed>,
     /// a family of core operations a test broke
     core_broken: Option<crate::exec::Broken>,
+    /// the format whose printings the cards are
+    format: gigscript_dsl::card::Format,
 }
 
 /// A card's text as the executor runs it: parsed to the syntax tree (`gigscript_dsl::syntax`)
@@ -185,9 +187,17 @@ pub struct TextKinds {
 pub const MAX_POOL_CARDS: usize = u16::MAX as usize;
 
 impl Pool {
+    /// The format whose printings the cards are (`standard`, `alpha`).
+    pub fn format(&self) -> gigscript_dsl::card::Format {
+        self.format
+    }
+
     /// Builds the pool of every card in `db` (at most [`MAX_POOL_CARDS`]; the rest are ignored).
     pub fn from_db(db: &CardDb) -> Self {
-        let mut pool = Pool::default();
+        let mut pool = Pool {
+            format: db.format(),
+            ..Pool::default()
+        };
         for card in db.cards().iter().take(MAX_POOL_CARDS) {
             let keywords = card
                 .keywords

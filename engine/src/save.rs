@@ -6,7 +6,7 @@
 use crate::game::Game;
 use crate::pool::Pool;
 use crate::state::DeckList;
-use gigscript_dsl::card::line_col;
+use gigscript_dsl::card::{line_col, Format};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -37,6 +37,9 @@ pub struct SaveFile {
     pub digest: String,
     /// the game seed
     pub seed: u64,
+    /// the format of the cards the game was played with; left out (older saves), `standard`
+    #[serde(default, skip_serializing_if = "Format::is_standard")]
+    pub cards_format: Format,
     /// the human's seat (0 or 1)
     pub human: u8,
     /// the bot's name
@@ -170,5 +173,26 @@ mod tests {
         let e = SaveFile::from_bytes(b"{\n  \"format\": true }").unwrap_err();
         assert_eq!(e.at.map(|a| a.0), Some(2), "{}", e.message);
         assert!(!e.message.contains(" at line "), "{}", e.message);
+    }
+
+    /// A save records the format of its cards; a save without one (written before formats)
+    /// still loads, as a game of the `standard` cards, and a `standard` save leaves it out.
+    #[test]
+    fn the_cards_format_is_recorded_and_older_saves_load_as_standard() {
+        let old = br#"{"format": 1, "digest": "0", "seed": 7, "human": 0, "bot": "random",
+            "decks": [{"name": "a", "legends": [], "main": []}, {"name": "b", "legends": [], "main": []}],
+            "choices": [], "log": []}"#;
+        let save = SaveFile::from_bytes(old).expect("an older save loads");
+        assert_eq!(save.cards_format, Format::Standard);
+        let json = serde_json::to_string(&save).unwrap();
+        assert!(!json.contains("cards_format"), "{json}");
+        let alpha = SaveFile {
+            cards_format: Format::Alpha,
+            ..save
+        };
+        let json = serde_json::to_string(&alpha).unwrap();
+        assert!(json.contains(r#""cards_format":"alpha""#), "{json}");
+        let back = SaveFile::from_bytes(json.as_bytes()).unwrap();
+        assert_eq!(back.cards_format, Format::Alpha);
     }
 }

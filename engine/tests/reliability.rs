@@ -10,7 +10,7 @@
 
 mod common;
 
-use gigscript_dsl::card::{load_cards, CardDb, CardType, Color};
+use gigscript_dsl::card::{load_cards_in, CardDb, CardType, Color, Format};
 use gigscript_dsl::deck::{check_deck, parse_deck, MAX_COPIES, MAX_MAIN, MIN_MAIN};
 use gigscript_dsl::Sources;
 use gigscript_engine::state::{DieArea, Frame, SetupStep, DICE_SIDES};
@@ -72,14 +72,16 @@ impl Cards {
     }
 }
 
-/// The catalogue as card data (for the deck rules) and as a pool (for games).
+/// The catalogue as card data (for the deck rules) and as a pool (for games): the `standard`
+/// pool, every card's current printing.
 fn catalogue() -> &'static (CardDb, Arc<Pool>) {
     static CAT: OnceLock<(CardDb, Arc<Pool>)> = OnceLock::new();
     CAT.get_or_init(|| {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards");
         let mut sources = Sources::new();
-        let (db, errors) = load_cards(&[root], &mut sources);
+        let (db, errors) = load_cards_in(&[root], &mut sources, Format::Standard);
         assert!(errors.is_empty(), "card errors: {}", errors.len());
+        assert_eq!(db.len(), 154, "one card per identity");
         let pool = Arc::new(Pool::from_db(&db));
         (db, pool)
     })

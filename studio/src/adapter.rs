@@ -449,9 +449,11 @@ impl Catalogue {
                     return Vec::new();
                 };
                 let pool = Arc::new(self.pool_with(&card));
+                let format = self.pool.format();
                 card.rulings
                     .iter()
                     .enumerate()
+                    .filter(|(_, r)| r.format() == format)
                     .filter_map(|(i, r)| {
                         let report = run_ruling(&pool, r);
                         (!report.passed()).then(|| {
@@ -471,9 +473,11 @@ impl Catalogue {
                 let Ok(rulings) = RulingsFile::parse_each(text) else {
                     return Vec::new();
                 };
+                let format = self.pool.format();
                 rulings
                     .iter()
                     .enumerate()
+                    .filter(|(_, r)| r.as_ref().map_or(true, |r| r.format() == format))
                     .filter_map(|(i, r)| {
                         let report = match r {
                             Ok(r) => run_ruling(&self.pool, r),

@@ -454,11 +454,16 @@ impl Builder<'_, '_> {
         } else {
             Num::Count(Box::new(sel))
         };
-        // `at least 2 more Gigs than you`, `more Gigs than you`
-        let than = p.postmods.iter().find_map(|m| match &m.node {
-            Postmod::Than(o) => Some(o.clone()),
+        // `at least 2 more Gigs than you`, `more Gigs than you`; the comparison may also follow
+        // the noun: `at least 2 Gigs more than you` reads as `at least 2 more Gigs than you`
+        let (det, than) = match p.postmods.iter().find_map(|m| match &m.node {
+            Postmod::Than(o) => Some((det, o.clone())),
+            Postmod::Compared { word, than } => Some((compared_det(det, *word), than.clone())),
             _ => None,
-        });
+        }) {
+            Some((d, o)) => (d, Some(o)),
+            None => (det, None),
+        };
         if let Some(o) = than {
             let them = self.who(&o);
             let mut theirs = self.all_of(np);
@@ -609,5 +614,23 @@ fn count_n(d: Option<Det>) -> Option<u32> {
         Some(Det::Number(n) | Det::OrMore(n) | Det::Plus(n) | Det::AtLeast(n)) => Some(n),
         Some(Det::A | Det::One | Det::OneOrMore | Det::Any) | None => Some(1),
         _ => None,
+    }
+}
+
+/// The determiner a count has when its comparison follows the noun: `at least 2 Gigs more
+/// than you` is `at least 2 more Gigs than you`, `2 Gigs more` is `2 more Gigs`, `Gigs more` is
+/// `more Gigs`. A determiner that does not combine is kept (and refused where it is read).
+fn compared_det(det: Option<Det>, word: t::ThanWord) -> Option<Det> {
+    use t::ThanWord as W;
+    match (det, word) {
+        (Some(Det::AtLeast(n)), W::More | W::Greater | W::Higher) => Some(Det::AtLeastMore(n)),
+        (Some(Det::AtLeast(n)), W::Fewer | W::Less | W::Lower) => Some(Det::AtLeastFewer(n)),
+        (Some(Det::Number(n)), W::More | W::Greater | W::Higher) => Some(Det::NMore(n)),
+        (Some(Det::Number(n)), W::Fewer | W::Lower) => Some(Det::NFewer(n)),
+        (Some(Det::Number(n)), W::Less) => Some(Det::NLess(n)),
+        (None | Some(Det::A), W::More | W::Greater | W::Higher) => Some(Det::More),
+        (None | Some(Det::A), W::Fewer | W::Lower) => Some(Det::Fewer),
+        (None | Some(Det::A), W::Less) => Some(Det::Less),
+        (d, _) => d,
     }
 }

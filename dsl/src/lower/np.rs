@@ -500,7 +500,8 @@ impl Builder<'_, '_> {
             | Postmod::In(_)
             | Postmod::Of(_)
             | Postmod::As(_)
-            | Postmod::Than(_) => None,
+            | Postmod::Than(_)
+            | Postmod::Compared { .. } => None,
             Postmod::That { .. } => {
                 self.cx.error(
                     span,

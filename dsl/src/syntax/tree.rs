@@ -1015,6 +1015,13 @@ pub enum Postmod {
     As(NounPhrase),
     /// `than you`
     Than(NounPhrase),
+    /// `more than you` after a counted noun: `at least 2 Gigs more than you`
+    Compared {
+        /// which way
+        word: ThanWord,
+        /// what is compared with
+        than: NounPhrase,
+    },
     /// `not shared by a friendly Gig`
     NotSharedBy(NounPhrase),
     /// `named "FLOOR IT"`

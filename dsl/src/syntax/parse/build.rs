@@ -1272,6 +1272,10 @@ impl<'t> Builder<'t> {
                 }
             }
             Rule::in_zone => Postmod::In(self.np(&self.nth(&c, 0)?)?),
+            Rule::than_np => Postmod::Compared {
+                word: than_word_of(self.nth(&c, 0)?.as_str()),
+                than: self.np(&self.nth(&c, 1)?)?,
+            },
             Rule::np_prep => {
                 let link = self.nth(&c, 0)?;
                 let np = self.np(&self.nth(&c, 1)?)?;

@@ -361,6 +361,7 @@ pub(crate) fn rule_name(rule: Rule) -> &'static str {
         among => "`among`",
         in_zone => "`in …`",
         np_prep => "`of …`, `as …`, `than …` or `not shared by …`",
+        than_np => "a comparison such as `more than you`",
         np_link => "`of`, `as`, `than` or `not shared by`",
         named => "`named \"…\"`",
         relative => "`that …`",

@@ -523,7 +523,9 @@ impl Resolver<'_> {
             | Postmod::As(np)
             | Postmod::NotSharedBy(np) => self.np(np, Role::RefersOnly, &[]),
             // `more ☆ than a Rival` names the Rival (`they` after it); `from a friendly Unit` the Unit
-            Postmod::Than(np) | Postmod::From { what: np, .. } => self.np(np, Role::Adjunct, &[]),
+            Postmod::Than(np)
+            | Postmod::Compared { than: np, .. }
+            | Postmod::From { what: np, .. } => self.np(np, Role::Adjunct, &[]),
             Postmod::That { vp, .. } => self.vp(&mut vp.node),
             Postmod::WithKeywords(_) | Postmod::Named(_) | Postmod::AtValue { .. } => {}
         }

@@ -456,6 +456,7 @@ impl Display for Postmod {
             Postmod::Of(n) => write!(f, "(of {n})"),
             Postmod::As(n) => write!(f, "(as {n})"),
             Postmod::Than(n) => write!(f, "(than {n})"),
+            Postmod::Compared { word, than } => write!(f, "({word:?}-than {than})"),
             Postmod::NotSharedBy(n) => write!(f, "(not-shared-by {n})"),
             Postmod::Named(name) => write!(f, "(named {name:?})"),
             Postmod::That { modal, vp } => match modal {

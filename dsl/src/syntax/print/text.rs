@@ -649,6 +649,7 @@ fn postmod(p: &Postmod) -> String {
         Postmod::Of(n) => format!("of {}", np(n)),
         Postmod::As(n) => format!("as {}", np(n)),
         Postmod::Than(n) => format!("than {}", np(n)),
+        Postmod::Compared { word, than } => format!("{} than {}", than_word(*word), np(than)),
         Postmod::NotSharedBy(n) => format!("not shared by {}", np(n)),
         Postmod::Named(name) => format!("named \"{name}\""),
         Postmod::That { modal, vp: v } => match modal {
@@ -680,17 +681,7 @@ fn comparison(c: &Comparison) -> String {
             Some(LessMore::More) => format!("equal to or more than {}", number(to)),
             None => format!("equal to {}", number(to)),
         },
-        Comparison::Than { word, than } => {
-            let w = match word {
-                ThanWord::Less => "less",
-                ThanWord::More => "more",
-                ThanWord::Higher => "higher",
-                ThanWord::Greater => "greater",
-                ThanWord::Lower => "lower",
-                ThanWord::Fewer => "fewer",
-            };
-            format!("{w} than {}", number(than))
-        }
+        Comparison::Than { word, than } => format!("{} than {}", than_word(*word), number(than)),
         Comparison::Parity { even } => {
             if *even {
                 "an even number".into()
@@ -814,5 +805,17 @@ pub(super) fn label_word(l: Label) -> &'static str {
         Label::Defeated => "{Defeated}",
         Label::Call => "{Call}",
         Label::Flip => "{Flip}",
+    }
+}
+
+/// The word before `than`.
+fn than_word(word: ThanWord) -> &'static str {
+    match word {
+        ThanWord::Less => "less",
+        ThanWord::More => "more",
+        ThanWord::Higher => "higher",
+        ThanWord::Greater => "greater",
+        ThanWord::Lower => "lower",
+        ThanWord::Fewer => "fewer",
     }
 }
