@@ -3,7 +3,7 @@
 //! (`path: ruling name`, several joined by `<br>`) names rulings that exist in that file and
 //! pass; a row that names none says why in its "status" column.
 
-use gigscript_dsl::card::load_cards;
+use gigscript_dsl::card::{load_cards, load_cards_in, Format};
 use gigscript_dsl::ruling::{Ruling, RulingsFile};
 use gigscript_dsl::Sources;
 use gigscript_engine::scenario::run_ruling;
@@ -96,9 +96,15 @@ fn rulings_of(path: &str) -> Vec<Ruling> {
 fn every_faq_item_is_pinned_or_says_why() {
     let text = std::fs::read_to_string(root().join("tests/rulings/FAQ.md")).unwrap();
     let rows = rows(&text);
-    let (db, errors) = load_cards(&[root().join("cards")], &mut Sources::new());
-    assert!(errors.is_empty(), "card errors: {}", errors.len());
-    let pool = Arc::new(Pool::from_db(&db));
+    // a ruling runs with the cards of the format it names (`standard` unless it says)
+    let pools: BTreeMap<Format, Arc<Pool>> = Format::ALL
+        .iter()
+        .map(|&f| {
+            let (db, errors) = load_cards_in(&[root().join("cards")], &mut Sources::new(), f);
+            assert!(errors.is_empty(), "card errors: {}", errors.len());
+            (f, Arc::new(Pool::from_db(&db)))
+        })
+        .collect();
 
     let mut seen: BTreeMap<u32, usize> = BTreeMap::new();
     let mut files: BTreeMap<String, Vec<Ruling>> = BTreeMap::new();
@@ -130,7 +136,7 @@ fn every_faq_item_is_pinned_or_says_why() {
             match rulings.iter().find(|r| r.name == name) {
                 None => problems.push(format!("{at}: {path} has no ruling `{name}`")),
                 Some(r) => {
-                    let report = run_ruling(&pool, r);
+                    let report = run_ruling(&pools[&r.format()], r);
                     if !report.passed() {
                         let why: Vec<String> =
                             report.failures.iter().map(|f| f.to_string()).collect();
