@@ -793,6 +793,28 @@ impl Builder<'_, '_> {
                 let Some(np) = first else {
                     return need(self, "what is trashed");
                 };
+                // `search the top 2 cards of your deck and trash 1`: one of the cards searched,
+                // chosen; the others stay where they are (rules 11.13, 5.3.2.6).
+                if let Some(of) = self
+                    .looked
+                    .filter(|s| matches!(&np.node, Np::Count { .. }) && self.searched.contains(s))
+                {
+                    self.note(np);
+                    let mut sel = self.selector(np);
+                    sel.scope = Scope::Rest { of };
+                    let into = np.binds.map(slot).unwrap_or_else(|| self.fresh());
+                    self.choose(sel, into, who.clone(), np.span);
+                    let t = Target::Slot(into);
+                    self.push(
+                        span,
+                        OpKind::Do(Act::Move {
+                            what: t,
+                            to: Dest::Trash,
+                            verb: MoveVerb::Trash,
+                        }),
+                    );
+                    return;
+                }
                 if let Np::Count { count, .. } = &np.node {
                     // `Trash 3`: the top cards of your deck (rule 11.7.2.1).
                     let into = np.binds.map(slot).unwrap_or_else(|| self.fresh());

@@ -67,6 +67,16 @@ impl Builder<'_, '_> {
             if v.verbs.is_empty() {
                 let negated = matches!(cop.node, Copula::IsNot | Copula::AreNot | Copula::WasNot);
                 let cond = self.is(subject, &v.objects, vp.span);
+                // `If it becomes a min Gig`: it is one now, and the sentence before changed it
+                // (was done: a decrease by 0 is no change, official FAQ on Jackie Welles: Pour
+                // One Out For Me); a Gig that already was one does not become one.
+                if cop.node == Copula::Becomes {
+                    let now = self.current_sentence();
+                    if now > 0 {
+                        let before = crate::prim::SentenceId(now - 1);
+                        return Cond::All(vec![cond, Cond::Did(before)]);
+                    }
+                }
                 return if negated {
                     Cond::Not(Box::new(cond))
                 } else {
