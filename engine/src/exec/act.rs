@@ -805,7 +805,13 @@ fn play(
                 CardType::Gear if host.is_some() => !hosts(g, run).is_empty(),
                 CardType::Gear => g.has_equip_host(me),
                 CardType::Legend => false,
-            };
+            }
+            // Rules 11.1.2, 3.11.2.1: a card played by an effect that doesn't make it free is
+            // paid for, so one whose cost can't be paid in full (or is null) isn't played.
+            && (free
+                || g.text()
+                    .play_cost(g, c, me)
+                    .is_some_and(|cost| g.can_pay(me, cost, None)));
         if !playable {
             run.work.step += 1;
             continue;
