@@ -246,7 +246,8 @@ impl Builder<'_, '_> {
                     .any(|a| matches!(a.node, Adjunct::After(_)));
                 if after {
                     // `Bottom-deck it after you play it`: a Program played so goes there once
-                    // resolved; a card that stays in play goes now.
+                    // resolved; a card that stays in play goes now; a card that could not be
+                    // played (its cost unpaid, rule 11.1.2) stays where it is.
                     match self.last_play {
                         Some(at) => {
                             if let Some(OpKind::Do(Act::Play { after, .. })) = self.op_at(at) {
@@ -270,10 +271,7 @@ impl Builder<'_, '_> {
                     });
                     self.push_if(
                         span,
-                        Cond::Not(Box::new(Cond::Is(
-                            t,
-                            Pred::InZone(vec![crate::prim::Zone::Deck]),
-                        ))),
+                        Cond::Is(t, Pred::InZone(vec![crate::prim::Zone::Field])),
                         then,
                         None,
                     );
