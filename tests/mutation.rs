@@ -134,7 +134,7 @@ fn breaking_a_phrase_fails_a_ruling_of_every_executable_card_that_uses_it() {
                     for &(b, k) in part {
                         let c = &cards[k];
                         let p = broken_pool(b);
-                        let caught = c.rulings.iter().any(|r| !run_ruling(&p, r).passed());
+                        let caught = c.format_rulings().any(|(_, r)| !run_ruling(&p, r).passed());
                         let known = FINDINGS.iter().any(|&(x, id, _)| x == b && id == c.id);
                         if caught && known {
                             misses.push(format!(
@@ -192,10 +192,9 @@ fn an_unbroken_pool_passes_every_ruling_of_the_cards_tested() {
         .iter()
         .filter(|c| pool.index_of(&c.id).is_some_and(|i| pool.executable(i)))
         .flat_map(|c| {
-            c.rulings
-                .iter()
-                .filter(|r| !run_ruling(&pool, r).passed())
-                .map(move |r| format!("{}: {}", c.id, r.name))
+            c.format_rulings()
+                .filter(|(_, r)| !run_ruling(&pool, r).passed())
+                .map(move |(_, r)| format!("{}: {}", c.id, r.name))
         })
         .collect();
     assert!(failing.is_empty(), "{failing:#?}");
