@@ -113,7 +113,9 @@ fn catalogue_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cards");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&root)
         .unwrap()
-        .flat_map(|set| std::fs::read_dir(set.unwrap().path()).unwrap())
+        .map(|set| set.unwrap().path())
+        .filter(|set| set.is_dir())
+        .flat_map(|set| std::fs::read_dir(set).unwrap())
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .collect();

@@ -79,7 +79,18 @@ fn the_walk_finds_phrases_where_the_text_has_them() {
 /// Findings not fixed here: (family, card) pairs whose card's rulings do not show the family yet,
 /// each with what is missing. The test fails if a listed pair is caught (then remove it), so the
 /// list only shrinks; a new miss is never added silently.
-const FINDINGS: &[(Broken, &str, &str)] = &[];
+const FINDINGS: &[(Broken, &str, &str)] = &[
+    (
+        Broken::GivePower,
+        "wakako-okada-peace-and-harmony",
+        "the rulings that showed its +power used the Alpha Kit printings of other cards and are the alpha format's; no standard ruling shows it yet",
+    ),
+    (
+        Broken::StaticPower,
+        "meredith-stout-stone-cold-corpo",
+        "its ruling of `+2 power while fighting a Legend` pinned the older text and is the alpha format's; no standard ruling shows it yet",
+    ),
+];
 
 #[test]
 fn breaking_a_phrase_fails_a_ruling_of_every_executable_card_that_uses_it() {
@@ -134,7 +145,7 @@ fn breaking_a_phrase_fails_a_ruling_of_every_executable_card_that_uses_it() {
                     for &(b, k) in part {
                         let c = &cards[k];
                         let p = broken_pool(b);
-                        let caught = c.rulings.iter().any(|r| !run_ruling(&p, r).passed());
+                        let caught = c.format_rulings().any(|(_, r)| !run_ruling(&p, r).passed());
                         let known = FINDINGS.iter().any(|&(x, id, _)| x == b && id == c.id);
                         if caught && known {
                             misses.push(format!(
@@ -192,8 +203,8 @@ fn an_unbroken_pool_passes_every_ruling_of_the_cards_tested() {
         .iter()
         .filter(|c| pool.index_of(&c.id).is_some_and(|i| pool.executable(i)))
         .flat_map(|c| {
-            c.rulings
-                .iter()
+            c.format_rulings()
+                .map(|(_, r)| r)
                 .filter(|r| !run_ruling(&pool, r).passed())
                 .map(move |r| format!("{}: {}", c.id, r.name))
         })

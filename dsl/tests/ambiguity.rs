@@ -253,7 +253,7 @@ fn card_texts() -> Vec<String> {
 #[test]
 fn checking_every_card_text_on_a_grammar_of_card_size() {
     let texts = card_texts();
-    assert!(texts.len() >= 155, "{} cards", texts.len());
+    assert!(texts.len() >= 154, "{} cards", texts.len());
     let src = vocabulary_grammar(&texts);
     let t = std::time::Instant::now();
     let g = grammar(&src);

@@ -52,10 +52,10 @@ fn a_thousand_random_games_end() {
 #[test]
 fn a_thousand_random_vanilla_games_end() {
     let units = [
-        "delamain-cab",
+        "animals-wrecker",
         "emergency-atlus",
-        "swordwise-huscle",
-        "t-bug-amateur-philosopher",
+        "psycho-squad",
+        "rockn-rockerboy",
     ];
     let deck = |legends: [&str; 3]| DeckList {
         legends: legends.iter().map(|&l| l.to_owned()).collect(),
