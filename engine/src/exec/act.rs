@@ -737,7 +737,7 @@ fn play(
         // (a cost that can't be is no decision without options).
         let affordable = free || {
             let cost = g.text().play_cost(g, c, me).unwrap_or(0);
-            u8::try_from(cost).is_ok_and(|cost| g.can_pay(me, cost, None))
+            g.can_pay(me, cost, None)
         };
         let playable = !in_play(g, c)
             && x.owner == me
