@@ -59,11 +59,16 @@ fn the_walk_finds_phrases_where_the_text_has_them() {
         ("trust-no-one", Broken::Increase, false),
         ("industrial-assembly", Broken::Increase, true),
         ("japantown-jonin", Broken::GivePower, true),
-        ("jackie-welles-ride-or-die-choom", Broken::StaticPower, true),
-        ("jackie-welles-ride-or-die-choom", Broken::GivePower, false),
+        (
+            "jackie-welles-ride-or-die-choom",
+            Broken::StaticPower,
+            false,
+        ),
+        ("jackie-welles-ride-or-die-choom", Broken::GivePower, true),
         ("throwaway-fixer-squeeze", Broken::Discard, true),
         ("unlikely-bond", Broken::BottomDeck, true),
-        ("floor-it", Broken::Return, true),
+        ("modded-kusanagi", Broken::Return, true),
+        ("floor-it", Broken::GivePower, true),
         ("corporate-surveillance", Broken::Spend, true),
         ("psycho-squad", Broken::Draw, false),
         ("gilded-maton", Broken::May, true),
@@ -79,7 +84,38 @@ fn the_walk_finds_phrases_where_the_text_has_them() {
 /// Findings not fixed here: (family, card) pairs whose card's rulings do not show the family yet,
 /// each with what is missing. The test fails if a listed pair is caught (then remove it), so the
 /// list only shrinks; a new miss is never added silently.
-const FINDINGS: &[(Broken, &str, &str)] = &[];
+const FINDINGS: &[(Broken, &str, &str)] = &[
+    (
+        Broken::Defeat,
+        "dum-dum-maelstrom-triggerman",
+        "the rulings that showed it pinned an older printing (of this card or of a card they used) and are the alpha format's; no standard ruling shows it yet",
+    ),
+    (
+        Broken::BottomDeck,
+        "hanako-arasaka-in-a-gilded-cage",
+        "the rulings that showed it pinned an older printing (of this card or of a card they used) and are the alpha format's; no standard ruling shows it yet",
+    ),
+    (
+        Broken::Ready,
+        "pepe-najarro-working-doubles",
+        "the rulings that showed it pinned an older printing (of this card or of a card they used) and are the alpha format's; no standard ruling shows it yet",
+    ),
+    (
+        Broken::GivePower,
+        "goro-takemura-vengeful-bodyguard",
+        "the rulings that showed it pinned an older printing (of this card or of a card they used) and are the alpha format's; no standard ruling shows it yet",
+    ),
+    (
+        Broken::GivePower,
+        "synapse-burnout",
+        "the rulings that showed it pinned an older printing (of this card or of a card they used) and are the alpha format's; no standard ruling shows it yet",
+    ),
+    (
+        Broken::StaticPower,
+        "meredith-stout-stone-cold-corpo",
+        "its ruling of `+2 power while fighting a Legend` pinned the older text and is the alpha format's; no standard ruling shows it yet",
+    ),
+];
 
 #[test]
 fn breaking_a_phrase_fails_a_ruling_of_every_executable_card_that_uses_it() {
@@ -193,8 +229,9 @@ fn an_unbroken_pool_passes_every_ruling_of_the_cards_tested() {
         .filter(|c| pool.index_of(&c.id).is_some_and(|i| pool.executable(i)))
         .flat_map(|c| {
             c.format_rulings()
-                .filter(|(_, r)| !run_ruling(&pool, r).passed())
-                .map(move |(_, r)| format!("{}: {}", c.id, r.name))
+                .map(|(_, r)| r)
+                .filter(|r| !run_ruling(&pool, r).passed())
+                .map(move |r| format!("{}: {}", c.id, r.name))
         })
         .collect();
     assert!(failing.is_empty(), "{failing:#?}");

@@ -1301,6 +1301,9 @@ fn restates(p: &RawPrinting) -> bool {
         || p.text.is_some()
 }
 
+/// A printing's keywords and textboxes (top, rules text), as [`check_view`] read them.
+type Checked = (Vec<Keyword>, Option<CardText>, CardText);
+
 /// Checks one printing's facts against its text and type (keywords, cost, power, top
 /// textbox); returns its keywords and textboxes.
 fn check_view(
@@ -1309,7 +1312,7 @@ fn check_view(
     path: &Path,
     v: &View<'_>,
     errors: &mut Vec<CardError>,
-) -> (Vec<Keyword>, Option<CardText>, CardText) {
+) -> Checked {
     let sp = |r: std::ops::Range<usize>| Span::new(file, r);
     let kind = *v.kind.get_ref();
     let kind_span = sp(v.kind.span());
@@ -1482,7 +1485,7 @@ pub fn parse_card_in(
         }
     }
     let current = check_view(src, file, &path, &View::current(&raw), &mut errors);
-    let mut chosen: Option<(&RawPrinting, (Vec<Keyword>, Option<CardText>, CardText))> = None;
+    let mut chosen: Option<(&RawPrinting, Checked)> = None;
     let mut named: HashMap<Format, Span> = HashMap::new();
     for p in &raw.printings {
         let checked =

@@ -486,7 +486,7 @@ fn gear_4_10_equips_to_a_friendly_unit_or_face_up_legend() {
 fn gear_4_12_moves_with_its_host_and_is_unequipped_outside_play() {
     let mut me = PlayerSetup::default();
     me.field = vec![spec(
-        "ruthless-lowlife",
+        "hanako-arasaka-in-a-gilded-cage",
         true,
         true,
         false,
@@ -497,12 +497,17 @@ fn gear_4_12_moves_with_its_host_and_is_unequipped_outside_play() {
     let mut s = setup(me, rival);
     s.turn_player = RIVAL;
     let mut g = game(&s);
-    let u = g.find(ME, Zone::Field, "ruthless-lowlife").unwrap();
+    let u = g
+        .find(ME, Zone::Field, "hanako-arasaka-in-a-gilded-cage")
+        .unwrap();
     assert_eq!(g.power(u), 3);
-    steps(&mut g, &["attack rival ruthless-lowlife with psycho-squad"]);
+    steps(
+        &mut g,
+        &["attack rival hanako-arasaka-in-a-gilded-cage with psycho-squad"],
+    );
     assert_eq!(
         g.zone_ids(ME, Zone::Trash),
-        ["ruthless-lowlife", "mantis-blades"]
+        ["hanako-arasaka-in-a-gilded-cage", "mantis-blades"]
     );
     let gear = g.find(ME, Zone::Trash, "mantis-blades").unwrap();
     assert_eq!(g.inst(gear).unwrap().equipped_to, None);
@@ -677,7 +682,7 @@ fn fight_9_19_2_zero_power_defeats_nothing() {
     let a = g.find(ME, Zone::Field, "ruthless-lowlife").unwrap();
     g.add_effect(PersistentEffect {
         target: a,
-        modifier: Modifier::Power(-4),
+        modifier: Modifier::Power(-7),
         duration: Duration::ThisTurn,
         source: None,
     })

@@ -798,8 +798,15 @@ fn play(
             continue;
         };
         let kind = g.pool.facts(x.card).kind;
+        // Rule 11.8.1: a card played by paying its cost is played only if the cost can be paid
+        // (a cost that can't be is no decision without options).
+        let affordable = free || {
+            let cost = g.text().play_cost(g, c, me).unwrap_or(0);
+            g.can_pay(me, cost, None)
+        };
         let playable = !in_play(g, c)
             && x.owner == me
+            && affordable
             && match kind {
                 CardType::Unit | CardType::Program => true,
                 CardType::Gear if host.is_some() => !hosts(g, run).is_empty(),

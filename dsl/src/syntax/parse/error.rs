@@ -362,6 +362,7 @@ pub(crate) fn rule_name(rule: Rule) -> &'static str {
         in_zone => "`in …`",
         np_prep => "`of …`, `as …`, `than …` or `not shared by …`",
         than_np => "a comparison such as `more than you`",
+        count_than => "`more` or `fewer`",
         np_link => "`of`, `as`, `than` or `not shared by`",
         named => "`named \"…\"`",
         relative => "`that …`",
