@@ -315,7 +315,7 @@ pub enum OpKind {
         by: Who,
     },
     /// a game action
-    Do(Action),
+    Do(GameAction),
     /// a statement that lasts (rules 10.22, 10.23): `Give a friendly Unit +2 power this turn`,
     /// `A rival Unit can't attack until your next turn`
     Make(Statement),
@@ -357,7 +357,7 @@ pub enum Later {
 
 /// A game action on objects already chosen (a slot) or named (this card, an event's object).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Action {
+pub enum GameAction {
     /// `Draw 2`, `Each player draws 2` (rule 11.5)
     Draw {
         /// who draws
@@ -579,7 +579,7 @@ pub enum Scope {
     /// cards in areas of a player: `in your trash`, `from your hand or trash`, `a Rival's hand`
     Zones {
         /// the areas
-        zones: Vec<Zone>,
+        zones: Vec<Area>,
         /// whose
         whose: Who,
     },
@@ -614,7 +614,7 @@ pub enum Scope {
 
 /// A card area, as text names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Zone {
+pub enum Area {
     /// `hand`
     Hand,
     /// `deck`
@@ -734,7 +734,7 @@ pub enum Pred {
     /// this very object: one of a slot's, the card itself, its host, the subject
     Is(Target),
     /// in one of these areas
-    InZone(Vec<Zone>),
+    InZone(Vec<Area>),
     /// entered its area this turn (`the turn it's played`)
     EnteredThisTurn,
     /// the attacking / blocking / attacked Unit of the current attack
@@ -1416,14 +1416,14 @@ mod show {
         }
     }
 
-    impl Display for Action {
+    impl Display for GameAction {
         fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
             match self {
-                Action::Draw { who, n, up_to, .. } => {
+                GameAction::Draw { who, n, up_to, .. } => {
                     write!(f, "(draw {who} {}{n})", if *up_to { "up-to " } else { "" })
                 }
-                Action::Move { what, to, verb } => write!(f, "(move {what} {to:?} {verb:?})"),
-                Action::TrashTop {
+                GameAction::Move { what, to, verb } => write!(f, "(move {what} {to:?} {verb:?})"),
+                GameAction::TrashTop {
                     whose,
                     n,
                     into,
@@ -1433,10 +1433,10 @@ mod show {
                     "(trash-top {whose} {}{n} -> {into})",
                     if *up_to { "up-to " } else { "" }
                 ),
-                Action::Defeat(t) => write!(f, "(defeat {t})"),
-                Action::Spend(t) => write!(f, "(spend {t})"),
-                Action::Ready(t) => write!(f, "(ready {t})"),
-                Action::ChangeGig {
+                GameAction::Defeat(t) => write!(f, "(defeat {t})"),
+                GameAction::Spend(t) => write!(f, "(spend {t})"),
+                GameAction::Ready(t) => write!(f, "(ready {t})"),
+                GameAction::ChangeGig {
                     gig,
                     dir,
                     by,
@@ -1446,23 +1446,23 @@ mod show {
                     "(change-gig {gig} {dir:?} {}{by})",
                     if *up_to { "up-to " } else { "" }
                 ),
-                Action::SetGig { gig, to } => write!(f, "(set-gig {gig} {to})"),
-                Action::Swap { a, b } => write!(f, "(swap {a} {b})"),
-                Action::Steal { gig, by } => {
+                GameAction::SetGig { gig, to } => write!(f, "(set-gig {gig} {to})"),
+                GameAction::Swap { a, b } => write!(f, "(swap {a} {b})"),
+                GameAction::Steal { gig, by } => {
                     write!(f, "(steal {gig}")?;
                     if let Some(b) = by {
                         write!(f, " by {b}")?;
                     }
                     write!(f, ")")
                 }
-                Action::Reroll(t) => write!(f, "(reroll {t})"),
-                Action::Reveal(t) => write!(f, "(reveal {t})"),
-                Action::Look(t) => write!(f, "(look {t})"),
-                Action::Sell(t) => write!(f, "(sell {t})"),
-                Action::Call { legend, free } => {
+                GameAction::Reroll(t) => write!(f, "(reroll {t})"),
+                GameAction::Reveal(t) => write!(f, "(reveal {t})"),
+                GameAction::Look(t) => write!(f, "(look {t})"),
+                GameAction::Sell(t) => write!(f, "(sell {t})"),
+                GameAction::Call { legend, free } => {
                     write!(f, "(call {legend}{})", if *free { " free" } else { "" })
                 }
-                Action::Play {
+                GameAction::Play {
                     card,
                     free,
                     host,
@@ -1477,15 +1477,15 @@ mod show {
                     }
                     write!(f, ")")
                 }
-                Action::Equip { gear, to } => write!(f, "(equip {gear} {to})"),
-                Action::MoveGear { gear, to } => write!(f, "(move-gear {gear} {to})"),
-                Action::Pay(n) => write!(f, "(pay {n})"),
-                Action::IgnoreResult => write!(f, "(ignore-result)"),
-                Action::EndAttack => write!(f, "(end-attack)"),
-                Action::GameResult { win } => {
+                GameAction::Equip { gear, to } => write!(f, "(equip {gear} {to})"),
+                GameAction::MoveGear { gear, to } => write!(f, "(move-gear {gear} {to})"),
+                GameAction::Pay(n) => write!(f, "(pay {n})"),
+                GameAction::IgnoreResult => write!(f, "(ignore-result)"),
+                GameAction::EndAttack => write!(f, "(end-attack)"),
+                GameAction::GameResult { win } => {
                     write!(f, "({} the game)", if *win { "win" } else { "lose" })
                 }
-                Action::Prevent(t) => write!(f, "(prevent {t})"),
+                GameAction::Prevent(t) => write!(f, "(prevent {t})"),
             }
         }
     }

@@ -5,8 +5,9 @@
 use super::effect::{Builder, ModeSentence};
 use super::np::{and, has_word, is_every, names, noun, reference, slot, Names};
 use crate::prim::{
-    About, Action as Act, AttackWhat, Body, Cond, CostChange, CostRule, Costed, Count, Dest, Dir,
-    Lasts, MoveVerb, Num, OpKind, Order, Pred, Rel, Say, Scope, Selector, Statement, Target, Who,
+    About, AttackWhat, Body, Cond, CostChange, CostRule, Costed, Count, Dest, Dir,
+    GameAction as Act, Lasts, MoveVerb, Num, OpKind, Order, Pred, Rel, Say, Scope, Selector,
+    Statement, Target, Who,
 };
 use crate::source::Span;
 use crate::syntax::tree::{
@@ -26,7 +27,7 @@ fn nps(vp: &VerbPhrase) -> Vec<&NounPhrase> {
 }
 
 /// The durations among a verb phrase's adjuncts.
-fn durations(vp: &VerbPhrase) -> Vec<Spanned<t::Duration>> {
+fn durations(vp: &VerbPhrase) -> Vec<Spanned<t::DurationPhrase>> {
     vp.adjuncts
         .iter()
         .filter_map(|a| match &a.node {
@@ -271,7 +272,7 @@ impl Builder<'_, '_> {
                     });
                     self.push_if(
                         span,
-                        Cond::Is(t, Pred::InZone(vec![crate::prim::Zone::Field])),
+                        Cond::Is(t, Pred::InZone(vec![crate::prim::Area::Field])),
                         then,
                         None,
                     );
@@ -300,7 +301,7 @@ impl Builder<'_, '_> {
                         sel.filter = and(vec![
                             sel.filter,
                             Pred::Rel(Rel::Friendly),
-                            Pred::InZone(vec![crate::prim::Zone::Legends]),
+                            Pred::InZone(vec![crate::prim::Area::Legends]),
                             Pred::Not(Box::new(Pred::FaceUp)),
                         ]);
                         let into = np.binds.map(slot).unwrap_or_else(|| self.fresh());
@@ -337,7 +338,7 @@ impl Builder<'_, '_> {
                     return need(self, "what is defeated");
                 };
                 let later = v.adjuncts.iter().any(
-                    |a| matches!(&a.node, Adjunct::Duration(t::Duration::At(tp)) if !tp.start),
+                    |a| matches!(&a.node, Adjunct::Duration(t::DurationPhrase::At(tp)) if !tp.start),
                 );
                 let t = self.target(np, who);
                 if later {
@@ -380,7 +381,8 @@ impl Builder<'_, '_> {
                     }
                     _ => return need(self, "a power: `double this Unit's power`"),
                 };
-                let during: Vec<Spanned<t::Duration>> = self.during.clone().into_iter().collect();
+                let during: Vec<Spanned<t::DurationPhrase>> =
+                    self.during.clone().into_iter().collect();
                 let about = About::Target(of);
                 let said = self.durations(&during, false, &about);
                 self.push(
@@ -929,7 +931,7 @@ impl Builder<'_, '_> {
         let said = matches!(&np.node, Np::Phrase(p) if p.postmods.iter().any(|m| matches!(m.node, t::Postmod::From { .. } | t::Postmod::In(_))));
         if !said {
             sel.scope = Scope::Zones {
-                zones: vec![crate::prim::Zone::Hand],
+                zones: vec![crate::prim::Area::Hand],
                 whose: who.clone(),
             };
         }
@@ -1386,7 +1388,7 @@ impl Builder<'_, '_> {
         };
         let subject = w.subject.as_ref()?;
         let step = w.steps.first()?;
-        let ev = t::Event {
+        let ev = t::EventPhrase {
             subject: subject.clone(),
             would: true,
             vp: step.vp.clone(),
@@ -1549,7 +1551,7 @@ impl Builder<'_, '_> {
     /// that Unit until its next attack ends (rule 9.29).
     pub(crate) fn next_attack(
         &mut self,
-        event: &Spanned<t::Event>,
+        event: &Spanned<t::EventPhrase>,
         clause: &Spanned<Clause>,
     ) -> Option<Statement> {
         let attacks = event

@@ -177,7 +177,7 @@ impl Builder<'_, '_> {
             // `you played a Program this turn`, `this Unit stole a Gig this turn`, `that Unit
             // steals or fights` (read at the end of the turn): it happened this turn
             (Some(_), Form::Past | Form::Third | Form::Base) => {
-                let ev = t::Event {
+                let ev = t::EventPhrase {
                     subject: subject.clone(),
                     would: false,
                     vp: vp.clone(),

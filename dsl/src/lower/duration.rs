@@ -4,7 +4,9 @@
 use super::effect::Builder;
 use crate::prim::{About, Cond, Lasts, Pred, Role, Target, Who};
 use crate::source::Span;
-use crate::syntax::tree::{self as t, Det, Duration, Noun, Object, Spanned, Turn, Until, Verb};
+use crate::syntax::tree::{
+    self as t, Det, DurationPhrase, Noun, Object, Spanned, Turn, Until, Verb,
+};
 
 /// What durations say of a statement.
 pub(crate) struct Said {
@@ -34,7 +36,7 @@ impl Builder<'_, '_> {
     /// What a statement's durations say: conditions on when it holds, how long it lasts.
     pub(crate) fn durations(
         &mut self,
-        ds: &[Spanned<Duration>],
+        ds: &[Spanned<DurationPhrase>],
         is_static: bool,
         about: &About,
     ) -> Said {
@@ -59,9 +61,9 @@ impl Builder<'_, '_> {
         };
         for d in ds {
             match &d.node {
-                Duration::ThisTurn => set(&mut said, Lasts::ThisTurn),
-                Duration::NextTurn => set(&mut said, Lasts::TheirNextTurn),
-                Duration::Until(Until::Turn(turn)) if turn.next => {
+                DurationPhrase::ThisTurn => set(&mut said, Lasts::ThisTurn),
+                DurationPhrase::NextTurn => set(&mut said, Lasts::TheirNextTurn),
+                DurationPhrase::Until(Until::Turn(turn)) if turn.next => {
                     let w = self.turn_owner(turn, d.span);
                     if w != Who::You {
                         self.cx
@@ -69,19 +71,21 @@ impl Builder<'_, '_> {
                     }
                     set(&mut said, Lasts::UntilYourNextTurn);
                 }
-                Duration::Until(Until::Point(tp)) if !tp.start => set(&mut said, Lasts::ThisTurn),
-                Duration::During(turn) => {
+                DurationPhrase::Until(Until::Point(tp)) if !tp.start => {
+                    set(&mut said, Lasts::ThisTurn)
+                }
+                DurationPhrase::During(turn) => {
                     let w = self.turn_owner(turn, d.span);
                     said.when.push(Cond::TurnOf(w));
                 }
-                Duration::While { doing, .. } => {
+                DurationPhrase::While { doing, .. } => {
                     let p = self.doing(doing);
                     said.when.push(Cond::Is(subject.clone(), p));
                     if !is_static && said.lasts == Lasts::Indefinite {
                         said.lasts = Lasts::ThisTurn;
                     }
                 }
-                Duration::TurnPlayed { refers_to, .. } => {
+                DurationPhrase::TurnPlayed { refers_to, .. } => {
                     let of = self.refer(*refers_to);
                     let of = match (about, &of) {
                         (About::Each(_), _) => Target::Subject,
@@ -91,7 +95,7 @@ impl Builder<'_, '_> {
                     said.despite_lag = true;
                     set(&mut said, Lasts::ThisTurn);
                 }
-                Duration::EachTurn | Duration::Until(_) | Duration::At(_) => {
+                DurationPhrase::EachTurn | DurationPhrase::Until(_) | DurationPhrase::At(_) => {
                     self.cx.error(
                         d.span,
                         "this says when something happens, not how long a statement lasts",

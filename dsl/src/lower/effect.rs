@@ -31,11 +31,11 @@ pub(crate) struct Builder<'c, 'a> {
     /// `A Rival chooses whether …`: the slot of the answer and the verbs of each way
     pub whether: Option<(Slot, Vec<Vec<t::Verb>>)>,
     /// the duration that opens the sentence being lowered (`While fighting a rival Unit,`)
-    pub during: Option<Spanned<t::Duration>>,
+    pub during: Option<Spanned<t::DurationPhrase>>,
     /// the bindings referred to while this is `Some` (what an `instead` sentence refers back to)
     pub recording: Option<Vec<u32>>,
     /// the zones a zone binding names (`a Rival's hand` … `from it`)
-    pub zones_of: HashMap<u32, (Vec<crate::prim::Zone>, Who)>,
+    pub zones_of: HashMap<u32, (Vec<crate::prim::Area>, Who)>,
     /// the phrase each binding was introduced by (for an elided noun: `defeat 2 instead`)
     pub introduced: HashMap<u32, (t::Phrase, Span)>,
     /// the last Gig chosen (`another Gig`)
@@ -186,10 +186,13 @@ impl<'c, 'a> Builder<'c, 'a> {
     // ---- lines
 
     /// What triggers a triggered ability.
-    pub(crate) fn trigger(&mut self, tr: &Spanned<t::Trigger>) -> (crate::prim::TriggerOn, bool) {
+    pub(crate) fn trigger(
+        &mut self,
+        tr: &Spanned<t::TriggerPhrase>,
+    ) -> (crate::prim::TriggerOn, bool) {
         use crate::prim::{Label, TriggerOn};
         match &tr.node {
-            t::Trigger::Labels(labels) => (
+            t::TriggerPhrase::Labels(labels) => (
                 TriggerOn::Labels(
                     labels
                         .iter()
@@ -203,9 +206,9 @@ impl<'c, 'a> Builder<'c, 'a> {
                 ),
                 false,
             ),
-            t::Trigger::When { event, .. } => (TriggerOn::Event(self.event(event)), false),
-            t::Trigger::FirstTime(event) => (TriggerOn::Event(self.event(event)), true),
-            t::Trigger::At(tp) => {
+            t::TriggerPhrase::When { event, .. } => (TriggerOn::Event(self.event(event)), false),
+            t::TriggerPhrase::FirstTime(event) => (TriggerOn::Event(self.event(event)), true),
+            t::TriggerPhrase::At(tp) => {
                 let whose = self.turn_owner(&tp.node.turn, tp.span);
                 (
                     TriggerOn::Turn {
@@ -520,7 +523,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             }
             Lead::During(d) => {
                 // `At the end of your turn, …` inside an effect: a delayed effect (rule 8.16.1).
-                if let t::Duration::At(tp) = &d.node {
+                if let t::DurationPhrase::At(tp) = &d.node {
                     if !tp.start {
                         let then = self.within(|b| b.leads(rest, clause));
                         self.push(
@@ -609,7 +612,7 @@ pub(crate) enum ModeSentence {
 
 /// A clause whose action happens `at the end of this turn`, without those words.
 fn delayed(c: &Spanned<Clause>) -> Option<Spanned<Clause>> {
-    let at_end = |a: &Spanned<t::Adjunct>| matches!(&a.node, t::Adjunct::Duration(t::Duration::At(tp)) if !tp.start);
+    let at_end = |a: &Spanned<t::Adjunct>| matches!(&a.node, t::Adjunct::Duration(t::DurationPhrase::At(tp)) if !tp.start);
     if c.node.subject.is_some()
         || !c
             .node

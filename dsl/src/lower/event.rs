@@ -9,7 +9,7 @@ use crate::syntax::tree::{self as t, Adjunct, Det, Form, Noun, NounPhrase, Np, O
 impl Builder<'_, '_> {
     /// The pattern of an event: `this Unit steals a Gig`, `a Rival plays a Program`, `an ARASAKA
     /// Unit is defeated`, `a rival Unit would steal a Gig`.
-    pub(crate) fn event(&mut self, e: &t::Spanned<t::Event>) -> EventPattern {
+    pub(crate) fn event(&mut self, e: &t::Spanned<t::EventPhrase>) -> EventPattern {
         let ev = &e.node;
         let vp = &ev.vp.node;
         let mut p = EventPattern {

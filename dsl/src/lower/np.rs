@@ -4,7 +4,7 @@
 use super::effect::Builder;
 use crate::card::CardType;
 use crate::prim::{
-    self, Best, Cmp, Count, Num, Pred, Rel, Scope, Selector, Slot, Stat, Target, Who, Zone,
+    self, Area, Best, Cmp, Count, Num, Pred, Rel, Scope, Selector, Slot, Stat, Target, Who,
 };
 use crate::source::Span;
 use crate::syntax::tree::{
@@ -238,7 +238,7 @@ impl Builder<'_, '_> {
 
     /// The zones a noun phrase names, and whose: `your hand`, `a Rival's deck`, `your hand or
     /// trash`, `their hand`, `its owner's hand`.
-    pub(crate) fn zone(&mut self, np: &NounPhrase) -> Option<(Vec<Zone>, Who)> {
+    pub(crate) fn zone(&mut self, np: &NounPhrase) -> Option<(Vec<Area>, Who)> {
         let Np::Phrase(p) = &np.node else {
             if let Np::Pronoun {
                 refers_to: Ref::Binding(id),
@@ -252,11 +252,11 @@ impl Builder<'_, '_> {
         let mut zones = Vec::new();
         for h in &p.heads {
             match &h.head.node.noun {
-                Noun::Hand => zones.push(Zone::Hand),
-                Noun::Deck => zones.push(Zone::Deck),
-                Noun::Trash => zones.push(Zone::Trash),
-                Noun::LegendsArea => zones.push(Zone::Legends),
-                Noun::Field => zones.push(Zone::Field),
+                Noun::Hand => zones.push(Area::Hand),
+                Noun::Deck => zones.push(Area::Deck),
+                Noun::Trash => zones.push(Area::Trash),
+                Noun::LegendsArea => zones.push(Area::Legends),
+                Noun::Field => zones.push(Area::Field),
                 Noun::FixerArea | Noun::GigArea | Noun::Game => {}
                 _ => return None,
             }
@@ -428,7 +428,7 @@ impl Builder<'_, '_> {
             PremodWord::FaceUp => Pred::FaceUp,
             PremodWord::FaceDown => and(vec![
                 Pred::Not(Box::new(Pred::FaceUp)),
-                Pred::InZone(vec![Zone::Legends]),
+                Pred::InZone(vec![Area::Legends]),
             ]),
             PremodWord::Min => Pred::Min,
             PremodWord::Max => Pred::Max,
@@ -708,7 +708,7 @@ impl Builder<'_, '_> {
             reminder: None,
             span: vp.span,
         };
-        let ev = t::Event {
+        let ev = t::EventPhrase {
             subject,
             would: false,
             vp: vp.clone(),
@@ -765,7 +765,7 @@ impl Builder<'_, '_> {
                     None => Scope::InPlay,
                 },
                 _ => Scope::Zones {
-                    zones: vec![Zone::Hand],
+                    zones: vec![Area::Hand],
                     whose: Who::You,
                 },
             },

@@ -161,7 +161,7 @@ pub enum Ability {
     /// `{Play} {Attack} …`, `When …, …`, `At the end of your turn, …`, `The first time … each turn, …`
     Triggered {
         /// when it triggers
-        trigger: Spanned<Trigger>,
+        trigger: Spanned<TriggerPhrase>,
         /// what it does
         effect: Effect,
     },
@@ -170,7 +170,7 @@ pub enum Ability {
         /// `{Quick}`
         quick: bool,
         /// `When <event>,`: the window in which it may be activated
-        window: Option<Spanned<Event>>,
+        window: Option<Spanned<EventPhrase>>,
         /// the costs before the colon
         costs: Vec<Spanned<Cost>>,
         /// what it does
@@ -216,7 +216,7 @@ pub enum Label {
 
 /// When a triggered ability triggers.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Trigger {
+pub enum TriggerPhrase {
     /// `{Play} {Attack}`
     Labels(Vec<Spanned<Label>>),
     /// `When <event>,`, `Whenever <event>,`
@@ -224,10 +224,10 @@ pub enum Trigger {
         /// written `Whenever`
         ever: bool,
         /// what happens
-        event: Spanned<Event>,
+        event: Spanned<EventPhrase>,
     },
     /// `The first time <event> each turn,` (the `each turn` is not part of the event)
-    FirstTime(Spanned<Event>),
+    FirstTime(Spanned<EventPhrase>),
     /// `At the start of your turn,`, `At the end of each player's turn,`
     At(Spanned<TurnPoint>),
 }
@@ -289,13 +289,13 @@ pub enum Lead {
     },
     /// `Until your next turn,`, `During your turn,`, `This turn,`, `While fighting a Legend,`,
     /// `At the end of your turn,`
-    During(Spanned<Duration>),
+    During(Spanned<DurationPhrase>),
     /// `The next time <event> this turn,` (a one-shot delayed trigger made by the effect)
     NextTime {
         /// what happens (without the duration after it)
-        event: Spanned<Event>,
+        event: Spanned<EventPhrase>,
         /// `this turn`
-        duration: Option<Spanned<Duration>>,
+        duration: Option<Spanned<DurationPhrase>>,
     },
 }
 
@@ -308,7 +308,7 @@ pub struct Clause {
     /// who or what it is about; `None` for an order to the player (`Draw 2`)
     pub subject: Option<NounPhrase>,
     /// a duration written between the subject and the verb: `Your next Program this turn plays …`
-    pub subject_duration: Option<Spanned<Duration>>,
+    pub subject_duration: Option<Spanned<DurationPhrase>>,
     /// `can`, `can't`, `can only`, `must`, `may`, `would`, `doesn't`
     pub modal: Option<Spanned<Modal>>,
     /// `also`
@@ -566,7 +566,7 @@ pub struct States {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Adjunct {
     /// `this turn`, `until your next turn`, `while attacking`, `at the end of this turn`
-    Duration(Duration),
+    Duration(DurationPhrase),
     /// `for free`
     ForFree,
     /// `for -1 €$`, `for 1 €$`
@@ -604,9 +604,9 @@ pub enum Adjunct {
     /// `each` (each of several: `2 or less each`)
     Each,
     /// `after you play it`
-    After(Box<Spanned<Event>>),
+    After(Box<Spanned<EventPhrase>>),
     /// `when a Unit attacks`
-    When(Box<Spanned<Event>>),
+    When(Box<Spanned<EventPhrase>>),
     /// `without revealing it`
     Without(Box<Spanned<VerbPhrase>>),
 }
@@ -1118,7 +1118,7 @@ pub enum ThanWord {
 /// adjusts or swaps 1 or more friendly Gigs`, `this Unit wins a fight against a rival Unit`,
 /// `you roll in a Gig from your fixer area`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Event {
+pub struct EventPhrase {
     /// who or what
     pub subject: NounPhrase,
     /// `would`: about to happen
@@ -1154,7 +1154,7 @@ pub enum Condition {
 
 /// How long or when.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub enum Duration {
+pub enum DurationPhrase {
     /// `this turn`
     ThisTurn,
     /// `next turn`

@@ -13,7 +13,7 @@ use crate::state::{
     die_bit, Acting, Ask, DieArea, DieId, Duration, EffectRef, Frame, InstId, Modifier, Obj,
     PersistentEffect, PlayHow, PlayerId, Run, Val, Zone,
 };
-use gigscript_dsl::prim::{Action, Dest, Dir, EventKind, MoveVerb, Order, Target};
+use gigscript_dsl::prim::{Dest, Dir, EventKind, GameAction, MoveVerb, Order, Target};
 use gigscript_dsl::CardType;
 use rand::Rng;
 
@@ -77,12 +77,12 @@ fn verb_kind(v: MoveVerb) -> Option<EventKind> {
 
 /// Whether an action can be done at all now, whatever it applies to: a choice made only for it
 /// is not made otherwise (rule 10.7). `Call` needs this turn's Call unused (rule 11.11.2).
-pub(crate) fn possible(g: &Game, run: &Run, a: &Action) -> bool {
+pub(crate) fn possible(g: &Game, run: &Run, a: &GameAction) -> bool {
     let me = run.controller;
     match a {
-        Action::Call { .. } => !g.state.player(me).called_this_turn,
+        GameAction::Call { .. } => !g.state.player(me).called_this_turn,
         // A Gear played to a host the text restricts needs one (rule 4.10).
-        Action::Play { host: Some(p), .. } => {
+        GameAction::Play { host: Some(p), .. } => {
             let cx = Cx::new(run.source, me, &run.slots);
             (0..g.state.instances.len())
                 .map(|k| InstId(k as u16))
@@ -209,7 +209,7 @@ fn can_host(g: &Game, me: PlayerId, h: InstId) -> bool {
 }
 
 /// Does game action `a` of `run`, its current operation's progress in `run.work`.
-pub(crate) fn act(g: &mut Game, run: &mut Run, a: &Action) -> Result<Step, Stop> {
+pub(crate) fn act(g: &mut Game, run: &mut Run, a: &GameAction) -> Result<Step, Stop> {
     if g.pool.core_broken().is_some_and(|b| b.is_action(a)) {
         return Ok(Step::Done(false)); // a family broken by a test (`exec::mutant`)
     }
@@ -228,7 +228,7 @@ pub(crate) fn act(g: &mut Game, run: &mut Run, a: &Action) -> Result<Step, Stop>
 fn act_as(
     g: &mut Game,
     run: &mut Run,
-    a: &Action,
+    a: &GameAction,
     acting: impl Fn(Option<EventKind>) -> Acting,
 ) -> Result<Step, Stop> {
     let me = run.controller;
@@ -238,7 +238,7 @@ fn act_as(
     };
     let set_kind = |g: &mut Game, kind: Option<EventKind>| g.state.acting = Some(acting(kind));
     match a {
-        Action::Draw {
+        GameAction::Draw {
             who,
             n,
             up_to,
@@ -278,7 +278,7 @@ fn act_as(
             }
             Ok(Step::Done(k > 0))
         }
-        Action::Move { what, to, verb } => {
+        GameAction::Move { what, to, verb } => {
             let list = cards(&objs(g, run, what));
             let ok = |g: &Game, i: InstId| {
                 let Some(x) = g.state.inst(i) else {
@@ -347,7 +347,7 @@ fn act_as(
             }
             Ok(Step::Done(full))
         }
-        Action::TrashTop {
+        GameAction::TrashTop {
             whose,
             n,
             into,
@@ -381,7 +381,7 @@ fn act_as(
             set_slot(run, into.0, trashed);
             Ok(Step::Done(had && k > 0))
         }
-        Action::Defeat(t) => {
+        GameAction::Defeat(t) => {
             let list: Vec<InstId> = (cards(&objs(g, run, t)).into_iter())
                 .filter(|&i| in_play(g, i))
                 .collect();
@@ -401,8 +401,8 @@ fn act_as(
             g.act(Act::Defeat(list))?;
             Ok(Step::Done(!short(run, t)))
         }
-        Action::Spend(t) | Action::Ready(t) => {
-            let spend = matches!(a, Action::Spend(_));
+        GameAction::Spend(t) | GameAction::Ready(t) => {
+            let spend = matches!(a, GameAction::Spend(_));
             let mut done = false;
             for i in cards(&objs(g, run, t)) {
                 let Some(x) = g.state.inst(i) else { continue };
@@ -416,7 +416,7 @@ fn act_as(
             }
             Ok(Step::Done(done && !short(run, t)))
         }
-        Action::ChangeGig {
+        GameAction::ChangeGig {
             gig,
             dir,
             by,
@@ -469,7 +469,7 @@ fn act_as(
             })?;
             Ok(Step::Done(true))
         }
-        Action::SetGig { gig, to } => {
+        GameAction::SetGig { gig, to } => {
             let cx = Cx::new(run.source, me, &run.slots);
             let Some(value) = nums(g, &cx, to).first() else {
                 return Ok(Step::Done(false));
@@ -496,7 +496,7 @@ fn act_as(
             }
             Ok(Step::Done(done))
         }
-        Action::Swap { a: x, b: y } => {
+        GameAction::Swap { a: x, b: y } => {
             let (Some(a), Some(b)) = (
                 gigs(&objs(g, run, x)).first().copied(),
                 gigs(&objs(g, run, y)).first().copied(),
@@ -514,7 +514,7 @@ fn act_as(
                 _ => Ok(Step::Done(false)),
             }
         }
-        Action::Steal { gig, by } => {
+        GameAction::Steal { gig, by } => {
             let Some(die) = gigs(&objs(g, run, gig)).first().copied() else {
                 return Ok(Step::Done(false));
             };
@@ -543,7 +543,7 @@ fn act_as(
             })?;
             Ok(Step::Done(true))
         }
-        Action::Reroll(t) => {
+        GameAction::Reroll(t) => {
             let mut done = false;
             for die in gigs(&objs(g, run, t)) {
                 let Some(d) = g.state.dice.get(die.0 as usize).copied() else {
@@ -561,7 +561,7 @@ fn act_as(
             Ok(Step::Done(done))
         }
         // Rule 11.14: shown to both players; they stay where they are.
-        Action::Reveal(t) => {
+        GameAction::Reveal(t) => {
             let list = cards(&objs(g, run, t));
             for &i in &list {
                 g.emit(Event::Revealed(i))?;
@@ -569,7 +569,7 @@ fn act_as(
             Ok(Step::Done(!list.is_empty()))
         }
         // Shown to `you` only; looking at the top cards of a deck is searching it (rule 11.13).
-        Action::Look(t) => {
+        GameAction::Look(t) => {
             let list = cards(&objs(g, run, t));
             let in_deck = !list.is_empty()
                 && list
@@ -594,7 +594,7 @@ fn act_as(
         }
         // Rule 11.9: face-down and ready to the Eddies area; it counts as the turn's Sell
         // (rule 11.9.2.2).
-        Action::Sell(t) => {
+        GameAction::Sell(t) => {
             let list = cards(&objs(g, run, t));
             for &i in &list {
                 g.state.players[me.ix()].sold_this_turn = true;
@@ -603,7 +603,7 @@ fn act_as(
             Ok(Step::Done(!list.is_empty()))
         }
         // Rule 11.11: a face-down Legend of the player's Legends area, once per turn (11.11.2).
-        Action::Call { legend, free } => {
+        GameAction::Call { legend, free } => {
             if g.state.player(me).called_this_turn {
                 return Ok(Step::Done(false));
             }
@@ -624,13 +624,13 @@ fn act_as(
             g.finish_call(l)?;
             Ok(Step::Done(true))
         }
-        Action::Play {
+        GameAction::Play {
             card,
             free,
             host,
             after,
         } => play(g, run, card, *free, host.as_ref(), *after),
-        Action::Equip { gear, to } | Action::MoveGear { gear, to } => {
+        GameAction::Equip { gear, to } | GameAction::MoveGear { gear, to } => {
             // The Gear: one the player controls, in hand or equipped (rule 11.6.6: a move).
             let Some(gear) = cards(&objs(g, run, gear)).into_iter().find(|&i| {
                 g.state.inst(i).is_some_and(|x| {
@@ -654,7 +654,7 @@ fn act_as(
             g.act(Act::Equip { gear, host })?;
             Ok(Step::Done(true))
         }
-        Action::Pay(n) => {
+        GameAction::Pay(n) => {
             let cx = Cx::new(run.source, me, &run.slots);
             let n = amount(g, &cx, n, i64::from(u16::MAX));
             Ok(Step::Done(pay(g, me, usize::try_from(n).unwrap_or(0))?))
@@ -663,7 +663,7 @@ fn act_as(
         // `ignore the result and reroll it`: the ignored roll never happened (FAQ-079), so the
         // effects that roll of the die made pending (`When you roll a min or max value …`) are
         // no longer pending; only the new result triggers.
-        Action::IgnoreResult => {
+        GameAction::IgnoreResult => {
             let dice: Vec<DieId> = (run.slots.iter())
                 .flat_map(|v| v.objs().iter().filter_map(|o| o.gig()))
                 .collect();
@@ -702,7 +702,7 @@ fn act_as(
         }
         // Rule 9.26.4: the innermost attack ends; this effect still finishes resolving (rule
         // 9.27.2), then the attack skips to its end (rule 9.27.1).
-        Action::EndAttack => {
+        GameAction::EndAttack => {
             let attack = g.state.frames.iter_mut().rev().find_map(|f| match f {
                 Frame::Attack(a) => Some(a),
                 _ => None,
@@ -716,7 +716,7 @@ fn act_as(
             }))
         }
         // Rules 1.12, 1.15: an alternate win or lose condition; the game ends at once.
-        Action::GameResult { win } => {
+        GameAction::GameResult { win } => {
             match win {
                 true => g.state.won[me.ix()] = true,
                 false => g.state.lost[me.ix()] = true,
@@ -726,7 +726,7 @@ fn act_as(
         }
         // `the Gig isn't stolen` (rules 6.7.4, 9.23.4): taken out of the attack's choice, so
         // the steal moves the others only. (Cards are spared by replacement effects instead.)
-        Action::Prevent(t) => {
+        GameAction::Prevent(t) => {
             let mut done = false;
             for die in gigs(&objs(g, run, t)) {
                 let attack = g.state.frames.iter_mut().rev().find_map(|f| match f {

@@ -3,37 +3,37 @@
 //! family as doing nothing, so a test can show that the rulings of every card whose core uses
 //! it notice. Nothing outside tests sets it.
 
-use gigscript_dsl::prim::{Action, Dir, MoveVerb, OpKind, Say};
+use gigscript_dsl::prim::{Dir, GameAction, MoveVerb, OpKind, Say};
 
 /// A family of core operations a test can break.
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Broken {
-    /// `Action::Draw`
+    /// `GameAction::Draw`
     Draw,
-    /// `Action::Defeat`
+    /// `GameAction::Defeat`
     Defeat,
-    /// `Action::ChangeGig` upwards
+    /// `GameAction::ChangeGig` upwards
     Increase,
-    /// `Action::ChangeGig` downwards
+    /// `GameAction::ChangeGig` downwards
     Decrease,
-    /// `Action::ChangeGig` either way
+    /// `GameAction::ChangeGig` either way
     Adjust,
-    /// `Action::SetGig`
+    /// `GameAction::SetGig`
     SetGig,
-    /// `Action::Move` with the verb `discard`
+    /// `GameAction::Move` with the verb `discard`
     Discard,
-    /// `Action::Move` with the verb `return`
+    /// `GameAction::Move` with the verb `return`
     Return,
-    /// `Action::Move` with the verb `bottom-deck`
+    /// `GameAction::Move` with the verb `bottom-deck`
     BottomDeck,
-    /// `Action::Move` with the verb `add … to your hand`
+    /// `GameAction::Move` with the verb `add … to your hand`
     AddToHand,
-    /// `Action::TrashTop`, and `Action::Move` with the verb `trash`
+    /// `GameAction::TrashTop`, and `GameAction::Move` with the verb `trash`
     Trash,
-    /// `Action::Ready`
+    /// `GameAction::Ready`
     Ready,
-    /// `Action::Spend`
+    /// `GameAction::Spend`
     Spend,
     /// `Say::Power` made by an effect (`Give … +2 power`)
     GivePower,
@@ -68,22 +68,22 @@ impl Broken {
     ];
 
     /// Whether action `a` is of this family.
-    pub fn is_action(self, a: &Action) -> bool {
+    pub fn is_action(self, a: &GameAction) -> bool {
         match (self, a) {
-            (Broken::Draw, Action::Draw { .. })
-            | (Broken::Defeat, Action::Defeat(_))
-            | (Broken::SetGig, Action::SetGig { .. })
-            | (Broken::Trash, Action::TrashTop { .. })
-            | (Broken::Ready, Action::Ready(_))
-            | (Broken::Spend, Action::Spend(_)) => true,
-            (Broken::Increase, Action::ChangeGig { dir, .. }) => *dir == Dir::Up,
-            (Broken::Decrease, Action::ChangeGig { dir, .. }) => *dir == Dir::Down,
-            (Broken::Adjust, Action::ChangeGig { dir, .. }) => *dir == Dir::Either,
-            (Broken::Discard, Action::Move { verb, .. }) => *verb == MoveVerb::Discard,
-            (Broken::Return, Action::Move { verb, .. }) => *verb == MoveVerb::Return,
-            (Broken::BottomDeck, Action::Move { verb, .. }) => *verb == MoveVerb::BottomDeck,
-            (Broken::AddToHand, Action::Move { verb, .. }) => *verb == MoveVerb::Add,
-            (Broken::Trash, Action::Move { verb, .. }) => *verb == MoveVerb::Trash,
+            (Broken::Draw, GameAction::Draw { .. })
+            | (Broken::Defeat, GameAction::Defeat(_))
+            | (Broken::SetGig, GameAction::SetGig { .. })
+            | (Broken::Trash, GameAction::TrashTop { .. })
+            | (Broken::Ready, GameAction::Ready(_))
+            | (Broken::Spend, GameAction::Spend(_)) => true,
+            (Broken::Increase, GameAction::ChangeGig { dir, .. }) => *dir == Dir::Up,
+            (Broken::Decrease, GameAction::ChangeGig { dir, .. }) => *dir == Dir::Down,
+            (Broken::Adjust, GameAction::ChangeGig { dir, .. }) => *dir == Dir::Either,
+            (Broken::Discard, GameAction::Move { verb, .. }) => *verb == MoveVerb::Discard,
+            (Broken::Return, GameAction::Move { verb, .. }) => *verb == MoveVerb::Return,
+            (Broken::BottomDeck, GameAction::Move { verb, .. }) => *verb == MoveVerb::BottomDeck,
+            (Broken::AddToHand, GameAction::Move { verb, .. }) => *verb == MoveVerb::Add,
+            (Broken::Trash, GameAction::Move { verb, .. }) => *verb == MoveVerb::Trash,
             _ => false,
         }
     }

@@ -20,7 +20,7 @@ use crate::game::{Flow, Game, Stop};
 use crate::log::Event;
 use crate::rules::Action;
 use crate::state::{CardFact, Fact, Frame, Happened, InstId, PlayerId, Zone};
-use gigscript_dsl::prim::{Action as PAction, Body, CardCore, EventKind, Num, OpKind, Target};
+use gigscript_dsl::prim::{Body, CardCore, EventKind, GameAction, Num, OpKind, Target};
 use gigscript_dsl::CardType;
 use gigscript_dsl::Span;
 
@@ -147,9 +147,11 @@ fn can_do(
         return false;
     };
     b.0.iter().all(|op| match &op.kind {
-        OpKind::Do(PAction::Pay(n)) => can_pay(g, me, reserved + lit(n)),
+        OpKind::Do(GameAction::Pay(n)) => can_pay(g, me, reserved + lit(n)),
         OpKind::Choose { from, .. } => !objects(g, &cx, from).is_empty(),
-        OpKind::Do(PAction::Defeat(t) | PAction::Spend(t)) if !matches!(t, Target::Slot(_)) => {
+        OpKind::Do(GameAction::Defeat(t) | GameAction::Spend(t))
+            if !matches!(t, Target::Slot(_)) =>
+        {
             target(g, &cx, t)
                 .iter()
                 .any(|o| o.card().is_some_and(|i| super::in_play(g, i)))
@@ -177,7 +179,7 @@ fn eddies(g: &Game, a: &Applicable) -> usize {
         e.blocks.first().map_or(0, |b| {
             b.0.iter()
                 .map(|op| match &op.kind {
-                    OpKind::Do(PAction::Pay(n)) => lit(n),
+                    OpKind::Do(GameAction::Pay(n)) => lit(n),
                     _ => 0,
                 })
                 .sum()
@@ -209,12 +211,12 @@ fn defeats(g: &Game, a: &Applicable) -> Vec<InstId> {
                 };
                 chosen.push((into.0, one));
             }
-            OpKind::Do(PAction::Defeat(Target::Slot(s))) => {
+            OpKind::Do(GameAction::Defeat(Target::Slot(s))) => {
                 if let Some((_, v)) = chosen.iter().find(|(k, _)| *k == s.0) {
                     out.extend(v.iter().copied());
                 }
             }
-            OpKind::Do(PAction::Defeat(t)) => out.extend(
+            OpKind::Do(GameAction::Defeat(t)) => out.extend(
                 target(g, &cx, t)
                     .into_iter()
                     .filter_map(|o| o.card())

@@ -487,8 +487,8 @@ fn idle(g: &Game, run: &Run, e: &Effect, block: u16) -> bool {
         prim::Target::Slot(s) => Some(run.slots.get(usize::from(s.0)).map_or(&[][..], Val::objs)),
         _ => None,
     };
-    let none = |a: &prim::Action, t: &prim::Target| {
-        use prim::Action as A;
+    let none = |a: &prim::GameAction, t: &prim::Target| {
+        use prim::GameAction as A;
         let in_play_only = matches!(a, A::Defeat(_) | A::Spend(_) | A::Ready(_))
             || matches!(
                 a,
@@ -512,8 +512,8 @@ fn idle(g: &Game, run: &Run, e: &Effect, block: u16) -> bool {
 }
 
 /// The targets an action acts on (its first: the cards it moves, defeats, spends …).
-fn action_targets(a: &prim::Action) -> Vec<&prim::Target> {
-    use prim::Action as A;
+fn action_targets(a: &prim::GameAction) -> Vec<&prim::Target> {
+    use prim::GameAction as A;
     match a {
         A::Move { what, .. } => vec![what],
         A::Defeat(t)
@@ -595,12 +595,12 @@ fn choose(
             return Ok(Step::Done(false));
         }
     }
-    let for_play = matches!(consumer, Some(prim::Action::Play { .. }));
+    let for_play = matches!(consumer, Some(prim::GameAction::Play { .. }));
     let (options, how) = {
         let cx = Cx::new(run.source, me, &run.slots);
         let mut all = objects(g, &cx, from);
         // Rule 9.23.1 (through 6.7.1): a Gig the stealing Unit can't steal is no choice.
-        if let Some(prim::Action::Steal { by, .. }) = consumer {
+        if let Some(prim::GameAction::Steal { by, .. }) = consumer {
             if let Ok(Some(u)) = super::act::stealer(g, run, by.as_ref()) {
                 all.retain(|o| o.gig().is_none_or(|d| super::act::may_steal(g, u, d)));
             }

@@ -7,7 +7,7 @@ use crate::state::{
     AttackStep, DieArea, Fact, Frame, InstId, Obj, PlayerId, Target as AttackTarget, Val, Zone,
 };
 use gigscript_dsl::prim::{
-    Best, Cmp, Count, Parity, Pred, Rel, Role, Scope, Selector, Stat, Target, Who, Zone as PZone,
+    Area, Best, Cmp, Count, Parity, Pred, Rel, Role, Scope, Selector, Stat, Target, Who,
 };
 use gigscript_dsl::CardType;
 
@@ -179,14 +179,14 @@ pub(crate) fn target(g: &Game, cx: &Cx, t: &Target) -> Vec<Obj> {
 }
 
 /// The state's zone for a zone of the text.
-pub(crate) fn zone_of(z: PZone) -> Zone {
+pub(crate) fn zone_of(z: Area) -> Zone {
     match z {
-        PZone::Hand => Zone::Hand,
-        PZone::Deck => Zone::Deck,
-        PZone::Trash => Zone::Trash,
-        PZone::Field => Zone::Field,
-        PZone::Legends => Zone::Legends,
-        PZone::Eddies => Zone::Eddies,
+        Area::Hand => Zone::Hand,
+        Area::Deck => Zone::Deck,
+        Area::Trash => Zone::Trash,
+        Area::Field => Zone::Field,
+        Area::Legends => Zone::Legends,
+        Area::Eddies => Zone::Eddies,
     }
 }
 
@@ -414,13 +414,13 @@ fn scope(g: &Game, cx: &Cx, s: &Scope) -> Vec<Obj> {
                 let pl = g.state.player(p);
                 for z in zones {
                     match z {
-                        PZone::Hand => cards(&mut v, &mut pl.hand.iter()),
+                        Area::Hand => cards(&mut v, &mut pl.hand.iter()),
                         // The trash and the deck from the top down.
-                        PZone::Trash => cards(&mut v, &mut pl.trash.iter().rev()),
-                        PZone::Deck => cards(&mut v, &mut pl.deck.iter().rev()),
-                        PZone::Field => cards(&mut v, &mut pl.field.iter()),
-                        PZone::Legends => cards(&mut v, &mut pl.legends.iter()),
-                        PZone::Eddies => cards(&mut v, &mut pl.eddies.iter()),
+                        Area::Trash => cards(&mut v, &mut pl.trash.iter().rev()),
+                        Area::Deck => cards(&mut v, &mut pl.deck.iter().rev()),
+                        Area::Field => cards(&mut v, &mut pl.field.iter()),
+                        Area::Legends => cards(&mut v, &mut pl.legends.iter()),
+                        Area::Eddies => cards(&mut v, &mut pl.eddies.iter()),
                     }
                 }
             }
@@ -539,7 +539,7 @@ pub(crate) fn choice(g: &Game, cx: &Cx, s: &Selector, options: &[Obj], for_play:
     let may_fail = hidden && s.filter != Pred::True && !for_play;
     let in_play = matches!(s.scope, Scope::InPlay | Scope::Gigs)
         || matches!(&s.scope, Scope::Zones { zones, .. }
-            if zones.iter().all(|z| matches!(z, PZone::Field | PZone::Legends)));
+            if zones.iter().all(|z| matches!(z, Area::Field | Area::Legends)));
     match &s.count {
         Count::All => Choice::All,
         Count::Exactly(k) => Choice::OneByOne {

@@ -210,7 +210,7 @@ impl<'t> Builder<'t> {
                         .map(|l| self.sp(l, label_of(l.as_str())))
                         .collect();
                     return Ok(Ability::Triggered {
-                        trigger: self.sp(first, Trigger::Labels(labels)),
+                        trigger: self.sp(first, TriggerPhrase::Labels(labels)),
                         effect,
                     });
                 }
@@ -219,7 +219,7 @@ impl<'t> Builder<'t> {
                     None => Ability::Triggered { trigger, effect },
                     Some(costs) => {
                         let window = match trigger.node {
-                            Trigger::When { event, .. } => Some(event),
+                            TriggerPhrase::When { event, .. } => Some(event),
                             _ => {
                                 let mut e =
                                     ParseError::new(ParseErrorKind::Misplaced, trigger.span);
@@ -279,19 +279,19 @@ impl<'t> Builder<'t> {
             .collect()
     }
 
-    fn trigger(&mut self, p: &P) -> R<Spanned<Trigger>> {
+    fn trigger(&mut self, p: &P) -> R<Spanned<TriggerPhrase>> {
         let ks = kids(p);
         let node = match ks.as_slice() {
-            [w, e] if w.as_rule() == Rule::when => Trigger::When {
+            [w, e] if w.as_rule() == Rule::when => TriggerPhrase::When {
                 ever: w.as_str().len() > 4,
                 event: self.event(e)?,
             },
-            [t] if t.as_rule() == Rule::turn_point => Trigger::At(self.turn_point(t)?),
+            [t] if t.as_rule() == Rule::turn_point => TriggerPhrase::At(self.turn_point(t)?),
             [e] if e.as_rule() == Rule::event => {
                 let mut event = self.event(e)?;
                 match event.node.vp.node.adjuncts.last() {
                     Some(Spanned {
-                        node: Adjunct::Duration(Duration::EachTurn),
+                        node: Adjunct::Duration(DurationPhrase::EachTurn),
                         ..
                     }) => {
                         event.node.vp.node.adjuncts.pop();
@@ -303,7 +303,7 @@ impl<'t> Builder<'t> {
                         self.errors.push(err);
                     }
                 }
-                Trigger::FirstTime(event)
+                TriggerPhrase::FirstTime(event)
             }
             _ => return Err(self.bug(p, "a trigger")),
         };
@@ -865,7 +865,7 @@ impl<'t> Builder<'t> {
     }
 
     /// `subject_np verbs object*`: `you play it`.
-    fn event_lite(&mut self, p: &P) -> R<Spanned<Event>> {
+    fn event_lite(&mut self, p: &P) -> R<Spanned<EventPhrase>> {
         let mut subject = None;
         let mut vp_start = None;
         for k in kids(p) {
@@ -903,7 +903,7 @@ impl<'t> Builder<'t> {
         };
         Ok(self.sp(
             p,
-            Event {
+            EventPhrase {
                 subject,
                 would: false,
                 vp,
@@ -1379,7 +1379,7 @@ impl<'t> Builder<'t> {
 
     // ---- events and conditions
 
-    fn event(&mut self, p: &P) -> R<Spanned<Event>> {
+    fn event(&mut self, p: &P) -> R<Spanned<EventPhrase>> {
         let mut subject = None;
         let mut would = false;
         let mut vp = None;
@@ -1406,7 +1406,7 @@ impl<'t> Builder<'t> {
                 _ => return Err(self.bug(&k, "a part of an event")),
             }
         }
-        let node = Event {
+        let node = EventPhrase {
             subject: subject.ok_or_else(|| self.bug(p, "a subject"))?,
             would,
             vp: vp.ok_or_else(|| self.bug(p, "a verb phrase"))?,
@@ -1491,30 +1491,30 @@ impl<'t> Builder<'t> {
 
     // ---- durations
 
-    fn duration(&mut self, p: &P) -> R<Spanned<Duration>> {
+    fn duration(&mut self, p: &P) -> R<Spanned<DurationPhrase>> {
         let ks = kids(p);
         let lead = p.as_str().to_ascii_lowercase();
         let node = match ks.as_slice() {
             [t] if t.as_rule() == Rule::this_turn => match &lead[..4] {
-                "this" => Duration::ThisTurn,
-                "next" => Duration::NextTurn,
-                _ => Duration::EachTurn,
+                "this" => DurationPhrase::ThisTurn,
+                "next" => DurationPhrase::NextTurn,
+                _ => DurationPhrase::EachTurn,
             },
-            [w, d] if w.as_rule() == Rule::while_when => Duration::While {
+            [w, d] if w.as_rule() == Rule::while_when => DurationPhrase::While {
                 when: w.as_str().eq_ignore_ascii_case("when"),
                 doing: Box::new(self.doing(d)?),
             },
-            [pr, _copula, _verb] if pr.as_rule() == Rule::pronoun => Duration::TurnPlayed {
+            [pr, _copula, _verb] if pr.as_rule() == Rule::pronoun => DurationPhrase::TurnPlayed {
                 pronoun: pronoun_of(&pr.as_str().to_ascii_lowercase())
                     .ok_or_else(|| self.bug(pr, "a pronoun"))?,
                 refers_to: Ref::This,
             },
             [t] if lead.starts_with("until") => match t.as_rule() {
-                Rule::turn_point => Duration::Until(Until::Point(self.turn_point(t)?.node)),
-                _ => Duration::Until(Until::Turn(self.turn(t)?)),
+                Rule::turn_point => DurationPhrase::Until(Until::Point(self.turn_point(t)?.node)),
+                _ => DurationPhrase::Until(Until::Turn(self.turn(t)?)),
             },
-            [t] if lead.starts_with("at") => Duration::At(self.turn_point(t)?.node),
-            [t] if lead.starts_with("during") => Duration::During(self.turn(t)?),
+            [t] if lead.starts_with("at") => DurationPhrase::At(self.turn_point(t)?.node),
+            [t] if lead.starts_with("during") => DurationPhrase::During(self.turn(t)?),
             _ => return Err(self.bug(p, "a duration")),
         };
         Ok(self.sp(p, node))

@@ -181,8 +181,10 @@ impl Resolver<'_> {
         match a {
             Ability::Triggered { trigger, effect } => {
                 match &mut trigger.node {
-                    Trigger::When { event, .. } | Trigger::FirstTime(event) => self.event(event),
-                    Trigger::At(_) | Trigger::Labels(_) => {}
+                    TriggerPhrase::When { event, .. } | TriggerPhrase::FirstTime(event) => {
+                        self.event(event)
+                    }
+                    TriggerPhrase::At(_) | TriggerPhrase::Labels(_) => {}
                 }
                 self.effect(effect);
             }
@@ -322,7 +324,7 @@ impl Resolver<'_> {
         self.subject.pop();
     }
 
-    fn event(&mut self, e: &mut Spanned<Event>) {
+    fn event(&mut self, e: &mut Spanned<EventPhrase>) {
         self.np(&mut e.node.subject, Role::Declares, &[]);
         let subject = np_ref(&e.node.subject).unwrap_or_else(|| self.this_ref());
         self.subject.push(subject);
@@ -482,10 +484,10 @@ impl Resolver<'_> {
         }
     }
 
-    fn duration(&mut self, d: &mut Duration) {
+    fn duration(&mut self, d: &mut DurationPhrase) {
         match d {
-            Duration::While { doing, .. } => self.vp(&mut doing.node),
-            Duration::TurnPlayed { refers_to, .. } => {
+            DurationPhrase::While { doing, .. } => self.vp(&mut doing.node),
+            DurationPhrase::TurnPlayed { refers_to, .. } => {
                 *refers_to = self
                     .subject
                     .last()
@@ -493,12 +495,12 @@ impl Resolver<'_> {
                     .filter(|r| *r != Ref::You)
                     .unwrap_or_else(|| self.this_ref());
             }
-            Duration::ThisTurn
-            | Duration::NextTurn
-            | Duration::EachTurn
-            | Duration::Until(_)
-            | Duration::At(_)
-            | Duration::During(_) => {}
+            DurationPhrase::ThisTurn
+            | DurationPhrase::NextTurn
+            | DurationPhrase::EachTurn
+            | DurationPhrase::Until(_)
+            | DurationPhrase::At(_)
+            | DurationPhrase::During(_) => {}
         }
     }
 

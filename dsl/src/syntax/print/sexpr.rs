@@ -120,21 +120,21 @@ impl Display for Cost {
     }
 }
 
-impl Display for Trigger {
+impl Display for TriggerPhrase {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
-            Trigger::Labels(ls) => {
+            TriggerPhrase::Labels(ls) => {
                 f.write_str("(labels")?;
                 for l in ls {
                     write!(f, " {}", label_word(l.node))?;
                 }
                 f.write_str(")")
             }
-            Trigger::When { ever, event } => {
+            TriggerPhrase::When { ever, event } => {
                 write!(f, "({} {event})", if *ever { "whenever" } else { "when" })
             }
-            Trigger::FirstTime(e) => write!(f, "(first-time-each-turn {e})"),
-            Trigger::At(p) => write!(f, "(at {p})"),
+            TriggerPhrase::FirstTime(e) => write!(f, "(first-time-each-turn {e})"),
+            TriggerPhrase::At(p) => write!(f, "(at {p})"),
         }
     }
 }
@@ -502,7 +502,7 @@ impl Display for Comparison {
     }
 }
 
-impl Display for Event {
+impl Display for EventPhrase {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write!(f, "(event {}", self.subject)?;
         if self.would {
@@ -527,20 +527,20 @@ impl Display for Condition {
     }
 }
 
-impl Display for Duration {
+impl Display for DurationPhrase {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
-            Duration::ThisTurn => f.write_str("(this-turn)"),
-            Duration::NextTurn => f.write_str("(next-turn)"),
-            Duration::EachTurn => f.write_str("(each-turn)"),
-            Duration::Until(Until::Turn(t)) => write!(f, "(until {t})"),
-            Duration::Until(Until::Point(p)) => write!(f, "(until {p})"),
-            Duration::At(p) => write!(f, "(at {p})"),
-            Duration::During(t) => write!(f, "(during {t})"),
-            Duration::While { when, doing } => {
+            DurationPhrase::ThisTurn => f.write_str("(this-turn)"),
+            DurationPhrase::NextTurn => f.write_str("(next-turn)"),
+            DurationPhrase::EachTurn => f.write_str("(each-turn)"),
+            DurationPhrase::Until(Until::Turn(t)) => write!(f, "(until {t})"),
+            DurationPhrase::Until(Until::Point(p)) => write!(f, "(until {p})"),
+            DurationPhrase::At(p) => write!(f, "(at {p})"),
+            DurationPhrase::During(t) => write!(f, "(during {t})"),
+            DurationPhrase::While { when, doing } => {
                 write!(f, "({} {doing})", if *when { "when" } else { "while" })
             }
-            Duration::TurnPlayed { pronoun, refers_to } => {
+            DurationPhrase::TurnPlayed { pronoun, refers_to } => {
                 write!(f, "(turn-played {pronoun:?} {refers_to})")
             }
         }

@@ -33,7 +33,7 @@ pub fn print_ability(a: &Ability) -> String {
             .join(" "),
         Ability::Flavour(f) => format!("\"{}\"", f.node),
         Ability::Triggered { trigger, effect } => match &trigger.node {
-            Trigger::Labels(ls) => {
+            TriggerPhrase::Labels(ls) => {
                 let labels: Vec<&str> = ls.iter().map(|l| label_word(l.node)).collect();
                 format!("{} {}", labels.join(" "), effect_text(effect, true))
             }
@@ -79,18 +79,18 @@ pub fn print_ability(a: &Ability) -> String {
     }
 }
 
-fn trigger_text(t: &Trigger) -> String {
+fn trigger_text(t: &TriggerPhrase) -> String {
     match t {
-        Trigger::Labels(_) => String::new(),
-        Trigger::When { ever, event: e } => {
+        TriggerPhrase::Labels(_) => String::new(),
+        TriggerPhrase::When { ever, event: e } => {
             format!(
                 "{} {}",
                 if *ever { "whenever" } else { "when" },
                 event(&e.node)
             )
         }
-        Trigger::FirstTime(e) => format!("the first time {} each turn", event(&e.node)),
-        Trigger::At(p) => format!("at {}", turn_point(&p.node)),
+        TriggerPhrase::FirstTime(e) => format!("the first time {} each turn", event(&e.node)),
+        TriggerPhrase::At(p) => format!("at {}", turn_point(&p.node)),
     }
 }
 
@@ -335,7 +335,7 @@ fn adjunct(a: &Adjunct) -> String {
 
 // ---- events, conditions, durations
 
-fn event(e: &Event) -> String {
+fn event(e: &EventPhrase) -> String {
     let mut w = Words::default();
     w.push(&np(&e.subject));
     if e.would {
@@ -362,23 +362,23 @@ fn condition(c: &Condition) -> String {
     }
 }
 
-fn duration(d: &Duration) -> String {
+fn duration(d: &DurationPhrase) -> String {
     match d {
-        Duration::ThisTurn => "this turn".into(),
-        Duration::NextTurn => "next turn".into(),
-        Duration::EachTurn => "each turn".into(),
-        Duration::Until(Until::Turn(t)) => format!("until {}", turn(t)),
-        Duration::Until(Until::Point(p)) => format!("until {}", turn_point(p)),
-        Duration::At(p) => format!("at {}", turn_point(p)),
-        Duration::During(t) => format!("during {}", turn(t)),
-        Duration::While { when, doing } => {
+        DurationPhrase::ThisTurn => "this turn".into(),
+        DurationPhrase::NextTurn => "next turn".into(),
+        DurationPhrase::EachTurn => "each turn".into(),
+        DurationPhrase::Until(Until::Turn(t)) => format!("until {}", turn(t)),
+        DurationPhrase::Until(Until::Point(p)) => format!("until {}", turn_point(p)),
+        DurationPhrase::At(p) => format!("at {}", turn_point(p)),
+        DurationPhrase::During(t) => format!("during {}", turn(t)),
+        DurationPhrase::While { when, doing } => {
             format!(
                 "{} {}",
                 if *when { "when" } else { "while" },
                 vp(&doing.node)
             )
         }
-        Duration::TurnPlayed { pronoun, .. } => match pronoun {
+        DurationPhrase::TurnPlayed { pronoun, .. } => match pronoun {
             Pronoun::They => "the turn they're played".into(),
             _ => "the turn it's played".into(),
         },
