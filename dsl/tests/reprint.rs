@@ -24,3 +24,60 @@ fn a_text_that_does_not_parse_has_no_canonical_text() {
         Ok(None)
     );
 }
+
+/// Found by the `card_text` fuzz target: a sentence that starts with a lower-case word of the
+/// game (`power 5 …`) parsed, but the printer capitalises the first letter of a sentence and
+/// `Power 5 …` did not parse. A word of the game reads with its first letter in capitals too.
+#[test]
+fn a_sentence_starting_with_a_lower_case_word_prints_to_a_text_that_parses() {
+    let text = "When a friendly Unit steals a d6, increase a Gig by up to 6.\n\n\npower 5 don't steal Gigs.";
+    let printed = reprint(text, CardType::Unit, Textbox::Rules);
+    assert!(printed.is_ok(), "{printed:?}");
+}
+
+/// Every lower-case word of the game that can open a sentence reads with its capital, so the
+/// printer's capital never changes what a sentence says.
+#[test]
+fn lower_case_words_of_the_game_open_a_sentence() {
+    for text in [
+        "power 5 don't steal Gigs.",
+        "cards in your trash can't be played.",
+        "min Gigs can't be stolen.",
+        "top 3 cards of your deck can't be played.",
+        "d6s can't be stolen.",
+        "hand can't be discarded.",
+        "even Gigs can't be stolen.",
+        "Defeat a rival Unit with Power 4 or less.",
+    ] {
+        let printed = reprint(text, CardType::Program, Textbox::Rules);
+        assert!(matches!(printed, Ok(Some(_))), "{text}: {printed:?}");
+    }
+}
+
+/// A word in capitals is a tag (rule 3.13), even when it spells a word of state, and prints back
+/// as written.
+#[test]
+fn a_word_in_capitals_is_a_tag() {
+    for (text, tag) in [
+        ("Defeat a SPENT Unit.", "SPENT"),
+        ("Steal a MIN Gig.", "MIN"),
+    ] {
+        let printed = reprint(text, CardType::Program, Textbox::Rules)
+            .expect("reprints")
+            .expect("parses");
+        assert!(printed.contains(tag), "{text} printed as {printed}");
+    }
+}
+
+/// Found by the `card_text` fuzz target after the capitals were taken: the noun read `poweR` as
+/// `power` while the filter's lookahead did not, so printing changed the reading. Only the two
+/// spellings of a word of the game read as it.
+#[test]
+fn a_word_in_odd_capitals_is_not_a_word_of_the_game() {
+    let printed = reprint(
+        "Defeat a rival Unit with poweR 4 or less.",
+        CardType::Program,
+        Textbox::Rules,
+    );
+    assert!(!matches!(printed, Err(_)), "{printed:?}");
+}

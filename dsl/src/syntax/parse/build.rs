@@ -1159,7 +1159,7 @@ impl<'t> Builder<'t> {
 
     fn premod_word(&mut self, a: &P) -> PremodWord {
         let t = a.as_str();
-        if let Some(rest) = t.strip_prefix("top") {
+        if let Some(rest) = t.strip_prefix("top").or_else(|| t.strip_prefix("Top")) {
             let rest = rest.trim();
             return PremodWord::Top(if rest.is_empty() {
                 None
@@ -1343,7 +1343,7 @@ impl<'t> Builder<'t> {
                 Comparison::Plus(self.digits_in(a))
             }
             [a] if a.as_rule() == Rule::parity_number => Comparison::Parity {
-                even: a.as_str().contains("even"),
+                even: a.as_str().to_ascii_lowercase().contains("even"),
             },
             [n] if n.as_rule() == Rule::number => Comparison::Is(self.digits_in(n)),
             [n, o] if n.as_rule() == Rule::number => {
@@ -1638,6 +1638,10 @@ fn det_of(text: &str) -> Option<Word> {
 /// The number a determiner or a premodifier carries, checked by the builder when it is read.
 pub(super) fn premod_word(text: &str) -> Option<PremodWord> {
     use PremodWord::*;
+    // a word in capitals is a tag (rule 3.13), even one that spells a word of state: `SPENT`
+    if is_tag(text) {
+        return Some(Tag(text.to_string()));
+    }
     let lower = text.to_ascii_lowercase();
     Some(match lower.as_str() {
         "other" => Other,
@@ -1683,15 +1687,17 @@ pub(super) fn premod_word(text: &str) -> Option<PremodWord> {
             "Legend" => CardType(CardTypeWord::Legend),
             "Gear" => CardType(CardTypeWord::Gear),
             "Program" => CardType(CardTypeWord::Program),
-            t if t.chars().any(|c| c.is_ascii_uppercase())
-                && t.chars()
-                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '\'') =>
-            {
-                Tag(t.to_string())
-            }
             _ => return None,
         },
     })
+}
+
+/// A word in capitals, as the grammar reads a tag: `ARASAKA`, `4TH`, `TYGER'S`.
+fn is_tag(t: &str) -> bool {
+    t.len() > 1
+        && t.chars().any(|c| c.is_ascii_uppercase())
+        && t.chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '\'')
 }
 
 fn noun_of(text: &str) -> Option<(Noun, bool)> {
@@ -1745,12 +1751,21 @@ fn noun_of(text: &str) -> Option<(Noun, bool)> {
             _ => return None,
         })
     };
-    if let Some(n) = singular(text) {
-        // `Gear` is its own plural
-        return Some((n, false));
-    }
-    let base = text.strip_suffix('s')?;
-    singular(base).map(|n| (n, true))
+    let read = |text: &str| {
+        if let Some(n) = singular(text) {
+            // `Gear` is its own plural
+            return Some((n, false));
+        }
+        let base = text.strip_suffix('s')?;
+        singular(base).map(|n| (n, true))
+    };
+    // a word written in lower case opens a sentence with a capital: `Power 5 …`, `Hand …`
+    read(text).or_else(|| {
+        let mut c = text.chars();
+        let first = c.next()?.to_ascii_lowercase();
+        read(&std::iter::once(first).chain(c).collect::<String>())
+            .filter(|(n, _)| !matches!(n, Noun::Die(_)))
+    })
 }
 
 fn keyword_of(s: &str) -> Keyword {

@@ -173,9 +173,11 @@ impl Words {
     }
 }
 
+/// The first letter in capitals, except a die's `d` (`D6` would be a tag, rule 3.13).
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
+        Some('d') if c.clone().next().is_some_and(|d| d.is_ascii_digit()) => s.to_string(),
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
     }
