@@ -81,3 +81,13 @@ fn a_word_in_odd_capitals_is_not_a_word_of_the_game() {
     );
     assert!(!matches!(printed, Err(_)), "{printed:?}");
 }
+
+/// Found by the `card_text` fuzz target: `from your hand or Trash` read `Trash` as the verb
+/// (`… or trash for free`) while the printed `hand or trash` is the zone. A zone's word reads
+/// with its capital too, so both read as the zone.
+#[test]
+fn a_capitalised_zone_after_or_is_the_zone() {
+    let text = "{Play} You may play a Program with cost 3 or less from your hand or Trash for free. Bottom-deck it after you play it.\n{Blocker}\n";
+    let printed = reprint(text, CardType::Unit, Textbox::Rules);
+    assert!(printed.is_ok(), "{printed:?}");
+}
