@@ -215,3 +215,46 @@ fn every_expectation_can_fail() {
         vacuous.join("\n")
     );
 }
+
+/// Labels say what a choice does (README, "Label changelog"): no ruling's log names a mode by
+/// its number, and no ruling file still selects one that way (`choose mode 2` is
+/// `choose: draw 1`; the old label is still taken, for saves and older files).
+#[test]
+fn labels_name_modes_by_their_words() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let numbered = |text: &str| {
+        text.lines()
+            .filter(|l| {
+                l.split("choose mode ")
+                    .skip(1)
+                    .any(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+            })
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let mut found = Vec::new();
+    let mut scan = |dir: &Path, ext: &str| {
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).expect("folder reads").flatten() {
+                let p = entry.path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|e| e == ext) {
+                    let text = std::fs::read_to_string(&p).expect("file reads");
+                    for line in numbered(&text) {
+                        found.push(format!("{}: {line}", p.display()));
+                    }
+                }
+            }
+        }
+    };
+    scan(&root.join("cards"), "toml");
+    scan(&root.join("tests/rulings"), "toml");
+    scan(&root.join("tests/snapshots"), "snap");
+    assert!(
+        found.is_empty(),
+        "modes named by number:\n{}",
+        found.join("\n")
+    );
+}

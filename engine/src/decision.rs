@@ -107,7 +107,8 @@ pub enum Choice {
     Card(InstId),
     /// `choose d6 (3)`, `choose rival d6 (3)`: a Gig for an effect
     Gig(DieId),
-    /// `choose mode 2`: a mode of `Choose one effect.` (0-based; labels count from 1)
+    /// `choose: draw 1`: a mode of `Choose one effect.` or a way of `… chooses whether …`, by its
+    /// printed words (0-based; the label before, `choose mode 2`, counted from 1)
     Mode(u8),
     /// `choose 3` (or `choose +2`/`choose -2` when both ways are offered): a change of value
     Number(i8),

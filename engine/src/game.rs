@@ -288,10 +288,35 @@ impl Game {
         self.usable()?;
         let d = self.current_decision().ok_or(EngineError::GameOver)?;
         let labels = self.labels(&d);
-        let Some(ix) = labels.iter().position(|l| l == label) else {
+        let Some(ix) = labels.iter().position(|l| l == label).or_else(|| {
+            // a save written before a label was renamed
+            self.old_labels(&d).iter().position(|l| l == label)
+        }) else {
             return Err(EngineError::NoSuchLabel(label.to_owned()));
         };
         self.apply_option(&d, ix)
+    }
+
+    /// The labels the options of `d` had before the renames of the README's "Label changelog"
+    /// (`choose mode 2`, `resolve v-roamer-of-the-badlands #2`), which steps, `decision =` and
+    /// saves still take.
+    pub fn old_labels(&self, d: &Decision) -> Vec<String> {
+        let base: Vec<String> = (d.options.iter())
+            .map(|&c| {
+                self.old_label(d, c)
+                    .unwrap_or_else(|| self.base_label(d, c))
+            })
+            .collect();
+        (0..base.len()).map(|i| with_suffix(&base, i)).collect()
+    }
+
+    /// The option of decision `d` that a step written with a label from before a rename
+    /// selects (README, "Label changelog"): `choose mode 2`.
+    pub fn old_label_option(&self, d: &Decision, step: &str) -> Option<usize> {
+        let step = step.trim();
+        let new = self.labels(d);
+        (self.old_labels(d).iter().zip(&new))
+            .position(|(old, new)| old != new && old.eq_ignore_ascii_case(step))
     }
 
     fn apply_option(&mut self, d: &Decision, ix: usize) -> Result<(), EngineError> {

@@ -74,30 +74,42 @@ pub struct Printed {
     /// the words of each ability, numbered as the engine numbers them (a Gear's top textbox
     /// first); `None` where the file spells the text with escapes
     pub abilities: Vec<Option<String>>,
+    /// each textbox spelt without escapes, with the byte offset of its text in the card file,
+    /// for the words of a phrase ([`Printed::words`])
+    sources: Vec<(usize, String)>,
 }
 
 impl Printed {
     fn of(card: &gigscript_dsl::Card, core: Option<&gigscript_dsl::prim::CardCore>) -> Printed {
-        let words = |span: &gigscript_dsl::Span| {
-            [card.top.as_ref(), Some(&card.text)]
-                .into_iter()
-                .flatten()
-                .find_map(|t| {
-                    let start = span.start.checked_sub(t.offset)?;
-                    let end = span.end.checked_sub(t.offset)?;
-                    t.text.get(start..end).filter(|_| t.exact)
-                })
-                .map(|w| w.trim().to_owned())
-        };
-        Printed {
+        let mut printed = Printed {
             subtitle: card.subtitle.clone(),
             ram: card.ram,
             top: card.top.as_ref().map(|t| t.text.trim().to_owned()),
             text: card.text.text.trim().to_owned(),
-            abilities: core.map_or_else(Vec::new, |c| {
-                c.abilities.iter().map(|a| words(&a.span)).collect()
-            }),
-        }
+            abilities: Vec::new(),
+            sources: [card.top.as_ref(), Some(&card.text)]
+                .into_iter()
+                .flatten()
+                .filter(|t| t.exact)
+                .map(|t| (t.offset, t.text.clone()))
+                .collect(),
+        };
+        printed.abilities = core.map_or_else(Vec::new, |c| {
+            (c.abilities.iter())
+                .map(|a| printed.words(a.span).map(str::to_owned))
+                .collect()
+        });
+        printed
+    }
+
+    /// The printed words of a phrase of the card's text (`None` where the file spells the text
+    /// with escapes).
+    pub fn words(&self, span: gigscript_dsl::Span) -> Option<&str> {
+        self.sources.iter().find_map(|(offset, text)| {
+            let start = span.start.checked_sub(*offset)?;
+            let end = span.end.checked_sub(*offset)?;
+            text.get(start..end).map(str::trim)
+        })
     }
 }
 

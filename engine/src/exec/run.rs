@@ -753,3 +753,26 @@ pub(crate) fn answer(g: &mut Game, choice: Choice) -> Flow {
     }
     Ok(())
 }
+
+/// The words of way `m` of the question the effect on top of the frame stack asks: a mode of
+/// `Choose one effect.` (`Draw 1.`) or a way of `… chooses whether …` (`trash them`), as printed.
+pub(crate) fn way_words(g: &Game, m: u8) -> Option<&str> {
+    let Some(Frame::Run(run)) = g.state.frames.last() else {
+        return None;
+    };
+    let card = g.state.inst(run.source)?.card;
+    let e = effect_of(&g.pool.core(card)?.ability(run.line)?.body)?;
+    let pos = run.cursor.last()?;
+    let op = e
+        .blocks
+        .get(usize::from(pos.block))?
+        .0
+        .get(usize::from(pos.index))?;
+    let ways = match &op.kind {
+        OpKind::Modes { modes, .. } => modes,
+        OpKind::Whether { choices, .. } => choices,
+        _ => return None,
+    };
+    let (_, span) = ways.get(usize::from(m))?;
+    g.pool.printed(card)?.words(*span)
+}

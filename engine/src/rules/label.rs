@@ -11,7 +11,8 @@
 //! `choose <id>` / `choose rival <id>` / `choose legend 2` for the next card of an effect
 //! (rule 10.31; a hand card is named by id, copies get `#2`); `choose d6 (3)` /
 //! `choose rival d6 (3)` for a Gig; `choose 3` for how much a Gig changes (`choose +2` and
-//! `choose -2` when both directions are offered, `choose 0` for "up to" 0); `choose mode 2` for a mode of `Choose one effect.`
+//! `choose -2` when both directions are offered, `choose 0` for "up to" 0); `choose: draw 1` for a mode of `Choose one effect.` or a way of
+//! `A Rival chooses whether …`, by its printed words (`choose mode 2` before; still taken)
 //!
 //! Activated abilities (rules 10.18–10.20) are `activate <id>`, the id of the card they are used
 //! on (a Gear's bottom-textbox ability is its host's, rule 4.11.3); a card with several adds the
@@ -97,10 +98,7 @@ impl Game {
                 Some(x) => format!("choose d{} ({})", x.sides, x.value),
                 None => "choose d?".into(),
             },
-            Choice::Resolve(seq) => match self.state.pending.iter().find(|e| e.seq == seq) {
-                Some(e) => format!("resolve {}", self.card_ref(v, e.source)),
-                None => "resolve ?".into(),
-            },
+            Choice::Resolve(seq) => self.resolve_label(d, seq),
             Choice::Pass => "pass".into(),
             Choice::EndReactions => "pass".into(),
             Choice::Yes => "yes".into(),
@@ -112,7 +110,10 @@ impl Game {
                 Some(x) => format!("choose rival d{} ({})", x.sides, x.value),
                 None => "choose d?".into(),
             },
-            Choice::Mode(m) => format!("choose mode {}", u32::from(m) + 1),
+            Choice::Mode(m) => match crate::exec::run::way_words(self, m) {
+                Some(words) => format!("choose: {}", way_label(words)),
+                None => format!("choose mode {}", u32::from(m) + 1),
+            },
             Choice::Activate { card, source, line } => {
                 self.text().activation_label(self, card, source, line)
             }
@@ -136,6 +137,90 @@ impl Game {
                 Some(x) if x.zone == Zone::Legends => format!("choose {}", self.legend_ref(v, i)),
                 _ => format!("choose {}", self.card_ref(v, i)),
             },
+        }
+    }
+
+    /// `resolve <id>`; beside another pending effect of a card of the same id, what it is about:
+    /// its trigger when the two are different abilities (`resolve kerry-…: when you roll a min
+    /// or max value on a Gig`), else the Gig or card its event gave it (`resolve v-roamer-… for
+    /// d8 (2)`); `#2` is added only where nothing tells them apart.
+    fn resolve_label(&self, d: &Decision, seq: u16) -> String {
+        let pending = |s: u16| self.state.pending.iter().find(|e| e.seq == s);
+        let Some(e) = pending(seq) else {
+            return "resolve ?".into();
+        };
+        let base = format!("resolve {}", self.card_ref(d.player, e.source));
+        let twins: Vec<_> = (d.options.iter())
+            .filter_map(|c| match *c {
+                Choice::Resolve(s) if s != seq => pending(s),
+                _ => None,
+            })
+            .filter(|o| self.card_id(o.source) == self.card_id(e.source))
+            .collect();
+        if twins.is_empty() {
+            return base;
+        }
+        if twins.iter().any(|o| o.effect != e.effect) {
+            if let Some(trigger) = self.trigger_words(e) {
+                return format!("{base}: {trigger}");
+            }
+        }
+        let about = self.pending_about(d.player, seq);
+        if about.is_some()
+            && twins
+                .iter()
+                .all(|o| self.pending_about(d.player, o.seq) != about)
+        {
+            return format!("{base} for {}", about.unwrap_or_default());
+        }
+        base
+    }
+
+    /// The words of a pending effect's trigger: `when you roll a min or max value on a Gig`.
+    fn trigger_words(&self, e: &crate::state::Pending) -> Option<String> {
+        let crate::state::EffectRef::Text { line } = e.effect else {
+            return None;
+        };
+        let card = self.state.inst(e.source)?.card;
+        let words = self.pool.ability_words(card, line)?;
+        let trigger = words.split(',').next()?.trim();
+        let mut c = trigger.chars();
+        let first = c.next()?;
+        Some(first.to_lowercase().chain(c).collect())
+    }
+
+    /// The first Gig or card a pending effect's event gave it, as `viewer` names it.
+    fn pending_about(&self, viewer: PlayerId, seq: u16) -> Option<String> {
+        let binds = self.state.pending_binds.iter().find(|b| b.seq == seq)?;
+        binds.slots.iter().find_map(|(_, val)| match val {
+            crate::state::Val::Objs { objs, .. } => objs.iter().find_map(|o| match *o {
+                crate::state::Obj::Gig(die) => {
+                    let x = self.state.dice.get(die.0 as usize)?;
+                    let rival = if x.area == crate::state::DieArea::Gigs(viewer) {
+                        ""
+                    } else {
+                        "rival "
+                    };
+                    Some(format!("{rival}d{} ({})", x.sides, x.value))
+                }
+                crate::state::Obj::Card(i) => Some(self.card_ref(viewer, i)),
+                crate::state::Obj::Player(_) => None,
+            }),
+            _ => None,
+        })
+    }
+
+    /// The label an option had before it was renamed (README, "Label changelog"), which steps,
+    /// `decision =` and saves still take: `choose mode 2` for a mode now named by its words.
+    pub(crate) fn old_label(&self, d: &Decision, c: Choice) -> Option<String> {
+        match c {
+            Choice::Mode(m) => Some(format!("choose mode {}", u32::from(m) + 1)),
+            Choice::Resolve(seq) => {
+                let e = self.state.pending.iter().find(|e| e.seq == seq)?;
+                let base = format!("resolve {}", self.card_ref(d.player, e.source));
+                (self.resolve_label(d, seq) != base).then_some(base)
+            }
+            _ => None,
         }
     }
 
@@ -371,5 +456,25 @@ fn keyword_name(k: gigscript_dsl::Keyword) -> &'static str {
         gigscript_dsl::Keyword::Quick => "{Quick}",
         gigscript_dsl::Keyword::GoSolo => "{Go Solo}",
         gigscript_dsl::Keyword::Adrenaline => "{Adrenaline}",
+    }
+}
+
+/// A mode's or a way's printed words as a label: `Draw 1.` → `draw 1`, `Spend a rival Unit.` →
+/// `spend a rival Unit` (a word that is capitalised anywhere, such as `Rival`, keeps its capital).
+fn way_label(words: &str) -> String {
+    let words = words.trim().trim_end_matches('.').trim_end();
+    let first = words.split_whitespace().next().unwrap_or("");
+    let capitalised_anyway = [
+        "Rival", "Rivals", "Unit", "Units", "Legend", "Legends", "Gear", "Program", "Programs",
+        "Gig", "Gigs", "Eddie", "Eddies", "Red", "Green", "Blue", "Yellow",
+    ];
+    let is_tag = first.len() > 1 && first.chars().all(|c| !c.is_ascii_lowercase());
+    if capitalised_anyway.contains(&first) || is_tag {
+        return words.to_owned();
+    }
+    let mut c = words.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
     }
 }

@@ -526,10 +526,14 @@ fn apply_steps(game: &mut Game, steps: &[String], failures: &mut Vec<Failure>) -
         let labels = game.labels(&d);
         let ix = match match_step(step, &labels) {
             Ok(ix) => ix,
-            Err(error) => {
-                failures.push(Failure::Step { index, error });
-                return false;
-            }
+            // a step written with a label from before a rename (README, "Label changelog")
+            Err(error) => match game.old_label_option(&d, step) {
+                Some(ix) => ix,
+                None => {
+                    failures.push(Failure::Step { index, error });
+                    return false;
+                }
+            },
         };
         if let Err(error) = game.apply(&d.options[ix]) {
             failures.push(Failure::Engine {
@@ -764,6 +768,7 @@ fn check(game: &Game, e: &Expect) -> Result<(), (String, String)> {
             let labels = game.labels(&d);
             match match_step(step, &labels) {
                 Ok(_) => Ok(()),
+                Err(_) if game.old_label_option(&d, step).is_some() => Ok(()),
                 Err(e) => Err((format!("a decision with `{step}`"), decision_text(e))),
             }
         }
