@@ -64,6 +64,9 @@ pub struct Game {
     /// made at setup, once)
     pub(crate) statics_at: Vec<InstId>,
     pub(crate) gear_at: Vec<InstId>,
+    /// the kinds of happening each instance's card listens for (`CoreText::listens`), by
+    /// instance
+    pub(crate) listens_at: Vec<u32>,
     /// what card text says, as the rules ask it (the implementation the pool chose)
     pub(crate) text: &'static dyn crate::rules::CardText,
     /// how deep card text's statements are reading statements now (not state)
@@ -72,6 +75,10 @@ pub struct Game {
     pub(crate) core_memo: std::cell::RefCell<crate::exec::Memo>,
     /// room for the happenings of one event, reused (not state)
     pub(crate) happened: Vec<crate::state::Happened>,
+    /// room for the cards an event may trigger and the abilities it triggers, reused (not
+    /// state)
+    pub(crate) watchers: Vec<(InstId, PlayerId)>,
+    pub(crate) found: Vec<(InstId, PlayerId, u16, crate::exec::Binds)>,
 }
 
 impl Game {
@@ -103,6 +110,9 @@ impl Game {
         let gear_at = insts(&|x| {
             pool.facts(x.card).kind == gigscript_dsl::CardType::Gear || x.equipped_to.is_some()
         });
+        let listens_at = (state.instances.iter())
+            .map(|x| pool.core(x.card).map_or(0, |t| t.listens))
+            .collect();
         let text: &'static dyn crate::rules::CardText = &crate::exec::Core;
         let mut g = Game {
             kinds,
@@ -117,9 +127,12 @@ impl Game {
             text,
             text_depth: Default::default(),
             happened: Vec::new(),
+            watchers: Vec::new(),
+            found: Vec::new(),
             core_memo: Default::default(),
             statics_at,
             gear_at,
+            listens_at,
         };
         // Rule 1.8: the game checks its state first (in overtime, 7 Gigs wins at once). A state
         // that can't advance is kept as given; `decision` reports what it can.
@@ -196,6 +209,12 @@ impl Game {
                 .inst(g)
                 .is_some_and(|x| x.equipped_to == Some(host))
         })
+    }
+
+    /// Each Gear equipped now, with its host, in instance order: one pass over the Gear for a
+    /// loop over many hosts (instead of [`Game::gear_on`] for each).
+    pub(crate) fn equipped(&self) -> impl Iterator<Item = (InstId, InstId)> + '_ {
+        (self.gear_at.iter().copied()).filter_map(|g| Some((g, self.state.inst(g)?.equipped_to?)))
     }
 
     /// The card pool.

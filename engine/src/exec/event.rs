@@ -15,6 +15,7 @@ use crate::state::{
 };
 use gigscript_dsl::prim::{Body, EventKind, EventPattern, Label, Later, OpKind, Pred, TriggerOn};
 use gigscript_dsl::CardType;
+use smallvec::SmallVec;
 
 /// The slots an event binds for one way it matches.
 pub(crate) type Binds = Vec<(u16, Val)>;
@@ -165,15 +166,11 @@ pub(crate) fn make_pending(
 
 /// Calls `f` with each card in play that may trigger, in the order they do: the turn player's
 /// field and Legends area, then the other player's, then the Gear equipped to them host by host
-/// (those whose card `listens`).
-fn each_watcher(
-    g: &Game,
-    listens: impl Fn(crate::pool::CardIdx) -> bool,
-    mut f: impl FnMut(InstId),
-) {
+/// (those whose card listens for one of the kinds `bits`).
+fn each_watcher(g: &Game, bits: u32, mut f: impl FnMut(InstId)) {
     let st = &g.state;
     let tp = st.turn_player;
-    let ok = |c: InstId| st.inst(c).is_some_and(|x| listens(x.card));
+    let ok = |c: InstId| (g.listens_at.get(usize::from(c.0))).is_some_and(|&l| l & bits != 0);
     for p in [tp, tp.other()] {
         let pl = st.player(p);
         for &c in pl.field.iter().chain(pl.legends.iter()) {
@@ -183,16 +180,25 @@ fn each_watcher(
         }
     }
     if g.kinds.gear_when {
+        let equipped: Equipped = g.equipped().collect();
+        if equipped.is_empty() {
+            return;
+        }
         for p in [tp, tp.other()] {
             let pl = st.player(p);
             for &host in pl.field.iter().chain(pl.legends.iter()) {
-                for gear in g.gear_on(host).filter(|&gear| ok(gear)) {
-                    f(gear);
+                for &(gear, on) in &equipped {
+                    if on == host && ok(gear) {
+                        f(gear);
+                    }
                 }
             }
         }
     }
 }
+
+/// The Gear equipped now with their hosts ([`Game::equipped`]): a few at most.
+type Equipped = SmallVec<[(InstId, InstId); 8]>;
 
 /// Whether ability `a` of card `c` (an equipped Gear's top textbox is its own, the bottom its
 /// host's, rule 4.11) can trigger from where `c` is.
@@ -213,84 +219,78 @@ fn when_triggers(g: &mut Game, h: &Happened, would: bool) -> Flow {
     if g.kinds.listens & bit == 0 {
         return next_time(g, h, would);
     }
-    let pool = g.pool.clone();
-    let mut found: Vec<(InstId, PlayerId, u16, Binds)> = Vec::new();
+    let mut found = std::mem::take(&mut g.found);
+    let mut watchers = std::mem::take(&mut g.watchers);
+    found.clear();
+    watchers.clear();
     let game: &Game = g;
+    let pool = &*game.pool;
+    each_watcher(game, bit, |src| {
+        if let Some(x) = game.state.inst(src) {
+            if x.face_up && matches!(x.zone, Zone::Field | Zone::Legends) {
+                watchers.push((src, x.controller));
+            }
+        }
+    });
     // A card that leaves play with the event looks back at it (rules 4.4.2, 10.10.1): a Unit
     // defeated at once with others sees its own defeat, with its controller and face as they
     // were (FAQ-059, Yorinobu Arasaka: Steel Dragon).
-    let gone: Vec<(InstId, PlayerId)> = match (h.kind, would) {
-        (EventKind::Defeat, false) => (h.objects.iter())
-            .filter_map(|f| match f {
-                Fact::Card(c)
-                    if c.face_up
-                        && matches!(c.zone, Zone::Field | Zone::Legends)
-                        && game.state.inst(c.inst).is_some_and(|x| {
-                            !matches!(x.zone, Zone::Field | Zone::Legends)
-                                && pool.core(x.card).is_some_and(|t| t.listens & bit != 0)
-                        }) =>
-                {
-                    Some((c.inst, c.controller))
-                }
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    let mut watchers: Vec<(InstId, PlayerId)> = Vec::new();
-    each_watcher(
-        game,
-        |card| pool.core(card).is_some_and(|t| t.listens & bit != 0),
-        |src| {
-            if let Some(x) = game.state.inst(src) {
-                if x.face_up && matches!(x.zone, Zone::Field | Zone::Legends) {
-                    watchers.push((src, x.controller));
-                }
+    if let (EventKind::Defeat, false) = (h.kind, would) {
+        watchers.extend((h.objects.iter()).filter_map(|f| match f {
+            Fact::Card(c)
+                if c.face_up
+                    && matches!(c.zone, Zone::Field | Zone::Legends)
+                    && game.state.inst(c.inst).is_some_and(|x| {
+                        !matches!(x.zone, Zone::Field | Zone::Legends)
+                            && pool.core(x.card).is_some_and(|t| t.listens & bit != 0)
+                    }) =>
+            {
+                Some((c.inst, c.controller))
             }
-        },
-    );
-    watchers.extend(gone);
-    for (src, controller) in watchers {
-        {
-            let Some(x) = game.state.inst(src).copied() else {
+            _ => None,
+        }));
+    }
+    for &(src, controller) in &watchers {
+        let Some(x) = game.state.inst(src).copied() else {
+            continue;
+        };
+        let x = crate::state::Instance { controller, ..x };
+        let Some(t) = pool.core(x.card) else { continue };
+        for &line in &t.when {
+            let Some(a) = t.ability(line) else { continue };
+            let Body::Triggered {
+                on: TriggerOn::Event(p),
+                first_each_turn,
+                ..
+            } = &a.body
+            else {
                 continue;
             };
-            let x = crate::state::Instance { controller, ..x };
-            let Some(t) = pool.core(x.card) else { continue };
-            for &line in &t.when {
-                let Some(a) = t.ability(line) else { continue };
-                let Body::Triggered {
-                    on: TriggerOn::Event(p),
-                    first_each_turn,
-                    ..
-                } = &a.body
-                else {
-                    continue;
-                };
-                if !counts(game, src, a.top) {
-                    continue;
-                }
-                let cx = Cx::new(src, x.controller, &[]);
-                let ways = matches(game, &cx, p, h, would);
-                if ways.is_empty() {
-                    continue;
-                }
-                // FAQ §3: the turn's first such event, also one before this card was in play.
-                if *first_each_turn && happened_this_turn(game, &cx, p) {
-                    continue;
-                }
-                for b in ways {
-                    found.push((src, x.controller, line, b));
-                    if *first_each_turn {
-                        break;
-                    }
+            if !counts(game, src, a.top) {
+                continue;
+            }
+            let cx = Cx::new(src, x.controller, &[]);
+            let ways = matches(game, &cx, p, h, would);
+            if ways.is_empty() {
+                continue;
+            }
+            // FAQ §3: the turn's first such event, also one before this card was in play.
+            if *first_each_turn && happened_this_turn(game, &cx, p) {
+                continue;
+            }
+            for b in ways {
+                found.push((src, x.controller, line, b));
+                if *first_each_turn {
+                    break;
                 }
             }
         }
     }
-    for (src, controller, line, b) in found {
+    g.watchers = watchers;
+    for (src, controller, line, b) in found.drain(..) {
         make_pending(g, src, controller, line, b, None)?;
     }
+    g.found = found;
     next_time(g, h, would)
 }
 
@@ -452,21 +452,22 @@ fn turn_triggers(g: &mut Game, p: PlayerId, start: bool) -> Flow {
         pool.core(card)
             .is_some_and(|t| t.turn.iter().any(|x| x.1 == start))
     };
-    // The turn player's cards, then the other player's (`At the end of a Rival's turn`).
-    let mut cards = Vec::new();
+    // The turn player's cards, then the other player's (`At the end of a Rival's turn`), each
+    // player's Gear after their cards, host by host.
+    let equipped: Equipped = g.equipped().collect();
+    let mut cards: SmallVec<[InstId; 16]> = SmallVec::new();
     for q in [p, p.other()] {
         let pl = g.state.player(q);
-        let in_play: Vec<InstId> = pl.field.iter().chain(pl.legends.iter()).copied().collect();
-        cards.extend(
-            in_play
-                .iter()
-                .copied()
-                .filter(|&c| g.state.inst(c).is_some_and(|x| has(x.card))),
-        );
-        for host in in_play {
+        let in_play = || pl.field.iter().chain(pl.legends.iter()).copied();
+        cards.extend(in_play().filter(|&c| g.state.inst(c).is_some_and(|x| has(x.card))));
+        if equipped.is_empty() {
+            continue;
+        }
+        for host in in_play() {
             cards.extend(
-                g.gear_on(host)
-                    .filter(|&c| g.state.inst(c).is_some_and(|x| has(x.card))),
+                (equipped.iter())
+                    .filter(|&&(c, on)| on == host && g.state.inst(c).is_some_and(|x| has(x.card)))
+                    .map(|&(c, _)| c),
             );
         }
     }
@@ -508,7 +509,7 @@ pub(crate) fn on_event(g: &mut Game, ev: &Event, happened: &[Happened]) -> Flow 
                         kind: EventKind::Steal,
                         actor: g.card_fact(attacker).map(Fact::Card),
                         player: Some(player),
-                        objects: vec![Fact::Gig(f)],
+                        objects: smallvec::smallvec![Fact::Gig(f)],
                         other: None,
                         margin: 0,
                     };
@@ -600,7 +601,7 @@ pub(crate) fn window(
         kind: EventKind::Attack,
         actor: g.card_fact(attacker).map(Fact::Card),
         player: g.state.inst(attacker).map(|x| x.controller),
-        objects: Vec::new(),
+        objects: Default::default(),
         other: None,
         margin: 0,
     };

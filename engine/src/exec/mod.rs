@@ -31,6 +31,7 @@ pub(crate) mod select;
 pub(crate) mod statement;
 mod text;
 
+pub(crate) use event::Binds;
 #[doc(hidden)]
 pub use mutant::Broken;
 pub(crate) use statement::Memo;

@@ -45,7 +45,7 @@ fn would(kind: EventKind, c: CardFact, player: Option<PlayerId>) -> Happened {
         kind,
         actor: None,
         player,
-        objects: vec![Fact::Card(c)],
+        objects: smallvec::smallvec![Fact::Card(c)],
         other: None,
         margin: 0,
     }

@@ -446,11 +446,11 @@ pub(crate) fn attack_options(g: &Game, a: InstId, out: &mut Vec<Choice>) -> bool
     {
         return true;
     }
-    // By the rules (ready, no Lag or Lag lifted by a keyword), and no `can't attack`.
-    let free = g.can_attack(a);
-    if !free && cant_attack(g, a) {
+    // No `can't attack`; then by the rules (ready, no Lag or Lag lifted by a keyword).
+    if cant_attack(g, a) {
         return true;
     }
+    let free = g.lag_lets_attack(a);
     let mut perms: Vec<(Said, &AttackWhat, bool)> = Vec::new();
     let mut only: Vec<(Said, &AttackWhat)> = Vec::new();
     about(g, bits, Obj::Card(a), |s, say| match say {

@@ -90,8 +90,16 @@ impl Game {
             && inst.controller == self.state.turn_player
             && !inst.spent
             && !self.text().cant_attack(self, i)
-            && (!inst.lag
+            && self.lag_lets_attack(i)
+    }
+
+    /// The Lag part of [`Game::can_attack`]: card `i` is not lagging, or has {Adrenaline}, or
+    /// was played with {Go Solo} this turn.
+    pub(crate) fn lag_lets_attack(&self, i: InstId) -> bool {
+        self.state.inst(i).is_some_and(|inst| {
+            !inst.lag
                 || self.keyword(i, Keyword::Adrenaline)
-                || (inst.go_solo && inst.entered_turn == self.state.turn))
+                || (inst.go_solo && inst.entered_turn == self.state.turn)
+        })
     }
 }

@@ -6,9 +6,10 @@
 use crate::game::Game;
 use crate::log::Event;
 use crate::state::{
-    CardFact, DieArea, DieId, Fact, GigFact, Happened, InstId, PlayerId, MAX_HISTORY,
+    CardFact, DieArea, DieId, Fact, FactList, GigFact, Happened, InstId, PlayerId, MAX_HISTORY,
 };
 use gigscript_dsl::prim::EventKind;
+use smallvec::smallvec;
 
 impl Game {
     /// Card `i` as it is now.
@@ -58,7 +59,7 @@ impl Game {
         let by = acting.map(|a| a.player);
         let card = |g: &Game, i: InstId| lki.or_else(|| g.card_fact(i).map(Fact::Card));
         let gig = |g: &Game, d: DieId| g.gig_fact(d).map(Fact::Gig);
-        let one = |kind: EventKind, objects: Vec<Fact>, player: Option<PlayerId>| Happened {
+        let one = |kind: EventKind, objects: FactList, player: Option<PlayerId>| Happened {
             kind,
             actor: None,
             player,
@@ -74,15 +75,15 @@ impl Game {
                     return [None, None];
                 };
                 if self.state.inst(i).is_some_and(|x| x.go_solo) {
-                    first = Some(one(EventKind::GoSolo, vec![f], controller(self, i)));
+                    first = Some(one(EventKind::GoSolo, smallvec![f], controller(self, i)));
                 }
-                one(EventKind::Play, vec![f], controller(self, i))
+                one(EventKind::Play, smallvec![f], controller(self, i))
             }
             Event::Called(i) => {
                 let Some(f) = card(self, i) else {
                     return [None, None];
                 };
-                one(EventKind::Call, vec![f], controller(self, i))
+                one(EventKind::Call, smallvec![f], controller(self, i))
             }
             Event::Attacked { attacker, .. } | Event::Blocked(attacker) => {
                 let Some(f) = card(self, attacker) else {
@@ -94,7 +95,7 @@ impl Game {
                 };
                 Happened {
                     actor: Some(f),
-                    ..one(kind, Vec::new(), controller(self, attacker))
+                    ..one(kind, FactList::new(), controller(self, attacker))
                 }
             }
             Event::Defeated(i) | Event::Spent(i) | Event::Readied(i) | Event::Sold(i) => {
@@ -111,13 +112,13 @@ impl Game {
                     Event::Sold(_) => controller(self, i),
                     _ => by,
                 };
-                one(kind, vec![f], player)
+                one(kind, smallvec![f], player)
             }
             Event::Drew { player, inst } => {
                 let Some(f) = card(self, inst) else {
                     return [None, None];
                 };
-                one(EventKind::Draw, vec![f], Some(player))
+                one(EventKind::Draw, smallvec![f], Some(player))
             }
             Event::RolledIn { die, value } | Event::Rerolled { die, value } => {
                 let Some(f) = self.gig_fact(die) else {
@@ -125,10 +126,10 @@ impl Game {
                 };
                 let holder = f.holder;
                 if matches!(ev, Event::RolledIn { .. }) {
-                    first = Some(one(EventKind::RollIn, vec![Fact::Gig(f)], holder));
+                    first = Some(one(EventKind::RollIn, smallvec![Fact::Gig(f)], holder));
                 }
                 if value == 1 || value == f.sides {
-                    one(EventKind::RollMinMax, vec![Fact::Gig(f)], holder)
+                    one(EventKind::RollMinMax, smallvec![Fact::Gig(f)], holder)
                 } else {
                     return [first, None];
                 }
@@ -142,13 +143,13 @@ impl Game {
                     _ if to > from => EventKind::Increase,
                     _ => EventKind::Decrease,
                 };
-                one(kind, vec![f], by)
+                one(kind, smallvec![f], by)
             }
             Event::Swapped { a, b } => {
                 let (Some(x), Some(y)) = (gig(self, a), gig(self, b)) else {
                     return [None, None];
                 };
-                one(EventKind::Swap, vec![x, y], by)
+                one(EventKind::Swap, smallvec![x, y], by)
             }
             Event::Equipped { gear, host } => {
                 let Some(f) = card(self, gear) else {
@@ -156,7 +157,7 @@ impl Game {
                 };
                 Happened {
                     other: card(self, host),
-                    ..one(EventKind::Equip, vec![f], controller(self, gear))
+                    ..one(EventKind::Equip, smallvec![f], controller(self, gear))
                 }
             }
             Event::Moved { inst, .. } => {
@@ -173,7 +174,7 @@ impl Game {
                 let Some(f) = card(self, inst) else {
                     return [None, None];
                 };
-                one(kind, vec![f], by)
+                one(kind, smallvec![f], by)
             }
             _ => return [None, None],
         };
@@ -233,7 +234,7 @@ impl Game {
                 kind: EventKind::Fight,
                 actor: self.card_fact(unit).map(Fact::Card),
                 player,
-                objects: Vec::new(),
+                objects: FactList::new(),
                 other: self.card_fact(opponent).map(Fact::Card),
                 margin,
             });
@@ -248,7 +249,7 @@ impl Game {
                 },
                 actor: self.card_fact(unit).map(Fact::Card),
                 player,
-                objects: Vec::new(),
+                objects: FactList::new(),
                 other: self.card_fact(opponent).map(Fact::Card),
                 margin,
             });

@@ -62,6 +62,9 @@ pub enum Fact {
     Player(PlayerId),
 }
 
+/// The objects of a happening: most events are about one, kept without an allocation.
+pub type FactList = smallvec::SmallVec<[Fact; 1]>;
+
 /// One thing that happened: its kind, who did it (a card, with the player it acted for), to
 /// what, and the other Unit of a fight.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,7 +76,7 @@ pub struct Happened {
     /// the player who did it (the controller of the acting card, or the player acting)
     pub player: Option<PlayerId>,
     /// what it was done to, all at once (the Gigs of one steal)
-    pub objects: Vec<Fact>,
+    pub objects: FactList,
     /// the opposing Unit of a fight
     pub other: Option<Fact>,
     /// a won fight's margin of power

@@ -22,7 +22,7 @@ pub use frame::Activation;
 pub use frame::{
     die_bit, AttackFrame, AttackStep, EndStep, Frame, PlayHow, SetupStep, StartStep, Target,
 };
-pub use history::{Acting, CardFact, Fact, GigFact, Happened, History, MAX_HISTORY};
+pub use history::{Acting, CardFact, Fact, FactList, GigFact, Happened, History, MAX_HISTORY};
 pub use run::{Ask, Delayed, DelayedAt, Lasting, Obj, PendingBinds, Pos, Run, Val, Work};
 pub use setup::{CardSpec, DeckList, DieSpec, Phase, PlayerSetup, Setup};
 
