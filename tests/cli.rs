@@ -1090,17 +1090,26 @@ fn an_unreadable_subfolder_is_blamed_by_its_own_path_and_its_siblings_load() {
     std::fs::create_dir_all(&locked).unwrap();
     std::fs::write(locked.join("hidden.toml"), unit_facts("hidden")).unwrap();
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
-    // Root reads any folder: run as an ordinary user then (the scratch folder is readable).
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gig"));
-    cmd.args(["--cards", cards.to_str().unwrap(), "check"])
-        .env("NO_COLOR", "1");
+    // Root reads any folder: run as an ordinary user then. That user may not reach the build's
+    // folder (a checkout in a private folder), so it runs a copy of the binary from the scratch
+    // folder, which it can read.
     let root = std::fs::metadata("/proc/self").map(|m| {
         use std::os::unix::fs::MetadataExt;
         m.uid() == 0
     });
-    if root.unwrap_or(false) {
-        cmd.uid(65534).gid(65534);
-    }
+    let mut cmd = if root.unwrap_or(false) {
+        let scratch = cards.parent().unwrap();
+        let bin = scratch.join("gig");
+        std::fs::copy(env!("CARGO_BIN_EXE_gig"), &bin).unwrap();
+        std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let mut cmd = Command::new(bin);
+        cmd.uid(65534).gid(65534).current_dir(scratch);
+        cmd
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_gig"))
+    };
+    cmd.args(["--cards", cards.to_str().unwrap(), "check"])
+        .env("NO_COLOR", "1");
     let out = cmd.output().unwrap();
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
     let err = stderr(&out);
