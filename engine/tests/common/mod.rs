@@ -2,6 +2,8 @@
 //! random play.
 #![allow(dead_code)]
 
+pub mod decks;
+
 use gigscript_dsl::{card::load_cards, deck::load_deck, Sources};
 use gigscript_engine::{CardSpec, DeckList, DieSpec, Game, PlayerId, PlayerSetup, Pool, Setup};
 use rand::{Rng, SeedableRng};
