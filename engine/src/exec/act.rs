@@ -77,6 +77,29 @@ fn verb_kind(v: MoveVerb) -> Option<EventKind> {
 
 /// Whether an action can be done at all now, whatever it applies to: a choice made only for it
 /// is not made otherwise (rule 10.7). `Call` needs this turn's Call unused (rule 11.11.2).
+/// The changes `up to` (or exactly) `n` in direction `dir` offers for Gig `die`: a change off
+/// the die's faces fails (rules 6.4.4, 6.4.5), so `up to` offers only the ones on its faces,
+/// and 0 (rule 2.8).
+pub(crate) fn changes(g: &Game, die: DieId, dir: Dir, n: i8, up_to: bool) -> Vec<i8> {
+    let mags: Vec<i8> = if up_to { (0..=n).collect() } else { vec![n] };
+    let on_faces = |m: i8| {
+        let d = g.state.dice.get(die.0 as usize);
+        let to = d.map_or(0, |d| i64::from(d.value) + i64::from(m));
+        !up_to || d.is_some_and(|d| (1..=i64::from(d.sides)).contains(&to))
+    };
+    let mut options = Vec::new();
+    for &m in &mags {
+        // Rule 2.8: `up to` allows 0 whichever the direction.
+        if m == 0 || (matches!(dir, Dir::Up | Dir::Either) && on_faces(m)) {
+            options.push(m);
+        }
+        if m != 0 && matches!(dir, Dir::Down | Dir::Either) && on_faces(-m) {
+            options.push(-m);
+        }
+    }
+    options
+}
+
 pub(crate) fn possible(g: &Game, run: &Run, a: &GameAction) -> bool {
     let me = run.controller;
     match a {
@@ -435,17 +458,7 @@ fn act_as(
                 None => {
                     let cx = Cx::new(run.source, me, &run.slots);
                     let n = amount(g, &cx, by, i64::from(i8::MAX)) as i8;
-                    let mags: Vec<i8> = if *up_to { (0..=n).collect() } else { vec![n] };
-                    let mut options = Vec::new();
-                    for &m in &mags {
-                        // Rule 2.8: `up to` allows 0 whichever the direction.
-                        if m == 0 || matches!(dir, Dir::Up | Dir::Either) {
-                            options.push(m);
-                        }
-                        if m != 0 && matches!(dir, Dir::Down | Dir::Either) {
-                            options.push(-m);
-                        }
-                    }
+                    let options = changes(g, die, *dir, n, *up_to);
                     match options[..] {
                         [one] => i64::from(one),
                         _ => {

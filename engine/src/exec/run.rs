@@ -311,6 +311,12 @@ fn op_step(g: &mut Game, run: &mut Run, e: &Effect, op: &Op, pos: Pos) -> Result
             then,
             otherwise,
         } => match answered(run) {
+            // Rule 10.7: what the player may do has nothing to act on, so there is no choice
+            // to make; the effect goes on as if they said no.
+            None if futile(g, run, e, then.0) => Ok(match otherwise {
+                Some(b) => Step::Enter(vec![b.0]),
+                None => Step::Done(false),
+            }),
             None => {
                 run.ask = Some(Ask::YesNo {
                     who: who(g, run, w),
@@ -511,6 +517,100 @@ fn idle(g: &Game, run: &Run, e: &Effect, block: u16) -> bool {
         })
 }
 
+/// Whether a block could not happen at all now (rule 10.7): it is idle, or it begins with an
+/// action that can't be done (a second Call this turn), or with a choice of objects there are
+/// none of, or made for an action that can't be done. What the block does after that first
+/// part is not looked at: `you may X. If you do, Y` may do X when Y has nothing to act on.
+pub(crate) fn futile(g: &Game, run: &Run, e: &Effect, block: u16) -> bool {
+    if idle(g, run, e, block) {
+        return true;
+    }
+    let Some(ops) = e.blocks.get(usize::from(block)).map(|b| &b.0[..]) else {
+        return true;
+    };
+    match ops.first().map(|op| &op.kind) {
+        Some(OpKind::Do(a)) => !possible(g, run, a),
+        Some(OpKind::Choose { from, .. }) => {
+            let pos = Pos {
+                block,
+                index: 0,
+                lap: 0,
+                laps: 1,
+                player: None,
+            };
+            let a = consumer(e, pos);
+            if a.is_some_and(|a| !possible(g, run, a)) {
+                return true;
+            }
+            let all = offered(g, run, from, a);
+            let cx = Cx::new(run.source, run.controller, &run.slots);
+            // None to choose, none asked for (`1 more for each friendly min Gig` with none), or
+            // fewer than it names: `you may X` does X whole or not at all.
+            all.is_empty()
+                || match choice(g, &cx, from, &all, false) {
+                    Pick::OneByOne { n, .. } if matches!(from.count, prim::Count::Exactly(_)) => {
+                        all.len() < n
+                    }
+                    Pick::OneByOne { n, .. } | Pick::CountFirst { n } => n == 0,
+                    Pick::All => false,
+                }
+        }
+        _ => false,
+    }
+}
+
+/// The action a choice at `pos` is made for: the first action after it in its block, unless
+/// something else (a statement, a condition) comes first.
+fn consumer(e: &Effect, pos: Pos) -> Option<&prim::GameAction> {
+    let ops = e
+        .blocks
+        .get(usize::from(pos.block))
+        .map_or(&[][..], |b| &b.0[..]);
+    let after = ops.get(usize::from(pos.index) + 1..).unwrap_or(&[]);
+    after
+        .iter()
+        .find_map(|op| match &op.kind {
+            OpKind::Choose { .. } => None,
+            OpKind::Do(a) => Some(Some(a)),
+            _ => Some(None),
+        })
+        .flatten()
+}
+
+/// The objects a choice from `from` offers now, for action `consumer`.
+fn offered(
+    g: &Game,
+    run: &Run,
+    from: &prim::Selector,
+    consumer: Option<&prim::GameAction>,
+) -> Vec<Obj> {
+    let cx = Cx::new(run.source, run.controller, &run.slots);
+    let mut all = objects(g, &cx, from);
+    // Rule 9.23.1 (through 6.7.1): a Gig the stealing Unit can't steal is no choice.
+    if let Some(prim::GameAction::Steal { by, .. }) = consumer {
+        if let Ok(Some(u)) = super::act::stealer(g, run, by.as_ref()) {
+            all.retain(|o| o.gig().is_none_or(|d| super::act::may_steal(g, u, d)));
+        }
+    }
+    all
+}
+
+/// Whether the choice at `pos` is the first thing the `then` block of a `you may` does: the
+/// player already said they do it.
+fn right_after_yes(run: &Run, e: &Effect, pos: Pos) -> bool {
+    let n = run.cursor.len();
+    if pos.index != 0 || n < 2 {
+        return false;
+    }
+    let parent = run.cursor[n - 2];
+    let Some(k) = usize::from(parent.index).checked_sub(1) else {
+        return false;
+    };
+    (e.blocks.get(usize::from(parent.block)))
+        .and_then(|b| b.0.get(k))
+        .is_some_and(|op| matches!(&op.kind, OpKind::May { then, .. } if then.0 == pos.block))
+}
+
 /// The targets an action acts on (its first: the cards it moves, defeats, spends …).
 fn action_targets(a: &prim::GameAction) -> Vec<&prim::Target> {
     use prim::GameAction as A;
@@ -574,12 +674,7 @@ fn choose(
             _ => None,
         })
         .collect();
-    let consumer = after.iter().find_map(|op| match &op.kind {
-        OpKind::Choose { .. } => None,
-        OpKind::Do(a) => Some(Some(a)),
-        _ => Some(None),
-    });
-    let consumer = consumer.flatten();
+    let consumer = consumer(e, pos);
     if let Some(a) = consumer {
         // Rule 10.7: a choice made only for an action that can't be done now, or whose other
         // objects were chosen and found none, is not made.
@@ -597,15 +692,19 @@ fn choose(
     }
     let for_play = matches!(consumer, Some(prim::GameAction::Play { .. }));
     let (options, how) = {
+        let all = offered(g, run, from, consumer);
         let cx = Cx::new(run.source, me, &run.slots);
-        let mut all = objects(g, &cx, from);
-        // Rule 9.23.1 (through 6.7.1): a Gig the stealing Unit can't steal is no choice.
-        if let Some(prim::GameAction::Steal { by, .. }) = consumer {
-            if let Ok(Some(u)) = super::act::stealer(g, run, by.as_ref()) {
-                all.retain(|o| o.gig().is_none_or(|d| super::act::may_steal(g, u, d)));
+        let how = match choice(g, &cx, from, &all, for_play) {
+            // Failing to find (rule 5.3.2.4.1) right after saying yes to `you may` would only
+            // say no again: the player chooses among what they said they would choose.
+            Pick::OneByOne { n, stop: true }
+                if matches!(from.count, prim::Count::Exactly(_))
+                    && right_after_yes(run, e, pos) =>
+            {
+                Pick::OneByOne { n, stop: false }
             }
-        }
-        let how = choice(g, &cx, from, &all, for_play);
+            how => how,
+        };
         (all, how)
     };
     let left: Vec<Obj> = (options.iter())
@@ -638,6 +737,13 @@ fn choose(
                 let short = run.work.picked.len() < n && !stop;
                 return bind(run, short);
             }
+            // As many left as are still to be chosen, with no stopping: every one, no question
+            // (a single one is the decision's only option).
+            if !stop && left.len() > 1 && n - run.work.picked.len() >= left.len() {
+                run.work.picked.extend(left);
+                let short = run.work.picked.len() < n;
+                return bind(run, short);
+            }
             // A Rival is no choice in a two-player game.
             if let [Obj::Player(_)] = left[..] {
                 run.work.picked.push(left[0]);
@@ -663,6 +769,11 @@ fn choose(
                 return Ok(Step::Wait);
             };
             if run.work.picked.len() >= usize::from(k) || left.is_empty() {
+                return bind(run, false);
+            }
+            // As many left as the number still to choose: every one, no question.
+            if left.len() > 1 && usize::from(k) - run.work.picked.len() >= left.len() {
+                run.work.picked.extend(left);
                 return bind(run, false);
             }
             run.ask = Some(Ask::Pick {

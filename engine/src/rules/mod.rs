@@ -23,7 +23,7 @@ use crate::decision::{Choice, Decision, DecisionKind};
 use crate::error::EngineError;
 use crate::game::{Flow, Game, Stop, MAX_AUTO_STEPS};
 use crate::log::{Event, LogEntry};
-use crate::state::{Frame, Outcome, PlayerId, StartStep};
+use crate::state::{Frame, Outcome, Pending, PlayerId, StartStep};
 
 impl Game {
     /// Steps automatic frames until a decision with a real choice, or the end of the game.
@@ -115,16 +115,39 @@ impl Game {
             _ if has(st.turn_player) => st.turn_player,
             _ => st.turn_player.other(),
         };
+        let mine: Vec<&Pending> = (st.pending.iter())
+            .filter(|e| e.controller == player)
+            .collect();
+        // Two effects alike are one option: which of them resolves first changes nothing.
+        let options = (mine.iter().enumerate())
+            .filter(|&(k, e)| !mine[..k].iter().any(|o| self.alike(o, e)))
+            .map(|(_, e)| Choice::Resolve(e.seq))
+            .collect();
         Decision {
             player,
             prompt: DecisionKind::PendingOrder,
-            options: st
-                .pending
-                .iter()
-                .filter(|e| e.controller == player)
-                .map(|e| Choice::Resolve(e.seq))
-                .collect(),
+            options,
         }
+    }
+
+    /// Whether two pending effects are alike: the same ability of cards of the same id in the
+    /// same state (no Gear, no effect on either), with the same things bound by their event.
+    fn alike(&self, a: &Pending, b: &Pending) -> bool {
+        let st = &self.state;
+        let binds = |e: &Pending| {
+            (st.pending_binds.iter())
+                .find(|x| x.seq == e.seq)
+                .map(|x| (&x.slots, &x.resume))
+        };
+        let plain =
+            |i| self.gear_on(i).next().is_none() && !st.effects.iter().any(|x| x.target == i);
+        a.effect == b.effect
+            && a.controller == b.controller
+            && st.inst(a.source).is_some()
+            && st.inst(a.source) == st.inst(b.source)
+            && plain(a.source)
+            && plain(b.source)
+            && binds(a) == binds(b)
     }
 
     /// Takes one automatic step of the top frame.
