@@ -50,7 +50,7 @@ pub struct SeenUnit {
 pub enum SeenLegend {
     /// face-down: only its position (1-based) and orientation
     FaceDown {
-        /// position in the Legends area, 1-based (as in `legend 2`)
+        /// its place in the Legends area as set up, 1-based (as in `legend 2`; rule 7.7.2)
         position: usize,
         /// spent rather than ready
         spent: bool,
@@ -464,11 +464,10 @@ impl<'a> View<'a> {
         st.player(p)
             .legends
             .iter()
-            .enumerate()
-            .map(|(k, &l)| match self.unit(l) {
+            .map(|&l| match self.unit(l) {
                 Some(u) => SeenLegend::FaceUp(u),
                 None => SeenLegend::FaceDown {
-                    position: k + 1,
+                    position: st.legend_place(l),
                     spent: st.inst(l).is_some_and(|x| x.spent),
                     known: self.looked(l).then(|| self.seen(l)).flatten(),
                 },

@@ -2,8 +2,9 @@
 //! and plain-words rendering of log entries.
 //!
 //! Labels are lowercase and start with a verb. Cards appear by id; cards the deciding player
-//! does not control are prefixed `rival `; face-down Legends appear by their 1-based position in
-//! the Legends area (`legend 2`). In the React Step the defending player ends reacting with
+//! does not control are prefixed `rival `; a face-down Legend appears by its 1-based place in
+//! the Legends area as set up (`legend 2`), or by its id once the deciding player has looked
+//! at it. In the React Step the defending player ends reacting with
 //! `pass` (the same word as the Main Phase's pass: both end what the player is doing); when it is their only option it is
 //! taken automatically, so scenario steps name it only when a reaction was possible.
 //!
@@ -37,22 +38,26 @@ impl Game {
         }
     }
 
-    /// `legend 2` for a face-down Legend, its id when face-up.
+    /// A Legend as player `viewer` names it: its id when face-up or when they have looked at it
+    /// (rule 5.7.4.2: its place is known to them), else `legend 2`, its place as set up, which
+    /// stays the same as other Legends leave the area.
     fn legend_ref(&self, viewer: PlayerId, l: InstId) -> String {
         let Some(inst) = self.state.inst(l) else {
             return "?".into();
         };
-        if inst.face_up {
+        if inst.face_up || self.state.seen.contains(&(viewer, l)) {
             return self.card_ref(viewer, l);
         }
-        let pos = self
-            .state
-            .player(inst.controller)
-            .legends
-            .iter()
-            .position(|&x| x == l)
-            .map_or(0, |p| p + 1);
-        format!("legend {pos}")
+        format!("legend {}", self.state.legend_place(l))
+    }
+
+    /// How labels named Legend `l` before places and known Legends (README, "Label
+    /// changelog"): a face-down Legend by its position in the area at the time.
+    fn old_legend_ref(&self, l: InstId) -> Option<String> {
+        let inst = self.state.inst(l)?;
+        let pl = self.state.player(inst.controller);
+        let pos = pl.legends.iter().position(|&x| x == l)?;
+        (!inst.face_up && inst.zone == Zone::Legends).then(|| format!("legend {}", pos + 1))
     }
 
     fn die_ref(&self, d: DieId) -> String {
@@ -215,6 +220,9 @@ impl Game {
     pub(crate) fn old_label(&self, d: &Decision, c: Choice) -> Option<String> {
         match c {
             Choice::Mode(m) => Some(format!("choose mode {}", u32::from(m) + 1)),
+            Choice::Call(l) => Some(format!("call {}", self.old_legend_ref(l)?)),
+            Choice::PayLegend(l) => Some(format!("pay with {}", self.old_legend_ref(l)?)),
+            Choice::Card(l) => Some(format!("choose {}", self.old_legend_ref(l)?)),
             Choice::Resolve(seq) => {
                 let e = self.state.pending.iter().find(|e| e.seq == seq)?;
                 let base = format!("resolve {}", self.card_ref(d.player, e.source));

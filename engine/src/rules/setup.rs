@@ -57,6 +57,7 @@ impl Game {
                         inst.face_up = false;
                         inst.spent = false;
                     }
+                    self.state.players[p.ix()].places.clone_from(&legends);
                     self.state.players[p.ix()].legends = legends;
                     self.emit(Event::ShuffledLegends(p))?;
                 }

@@ -774,8 +774,15 @@ fn check(game: &Game, e: &Expect) -> Result<(), (String, String)> {
         }
         Expect::Options { include, label } => {
             let labels = game.decision().map(|d| game.labels(&d)).unwrap_or_default();
+            // A label from before a rename still counts (README, "Label changelog"), so an
+            // `exclude` written with it is not passed by the rename alone.
+            let old = game
+                .decision()
+                .map(|d| game.old_labels(&d))
+                .unwrap_or_default();
             let any = labels
                 .iter()
+                .chain(&old)
                 .any(|l| l.eq_ignore_ascii_case(label.trim()) || words_in_order(label, l));
             if any == *include {
                 Ok(())

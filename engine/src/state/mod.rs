@@ -167,6 +167,10 @@ pub struct Player {
     pub field: Vec<InstId>,
     /// the Legends area, left to right
     pub legends: Vec<InstId>,
+    /// the Legends as they were placed, left to right (rule 7.7.2): a face-down Legend is
+    /// named by its place, which doesn't change as others leave the area
+    #[serde(default)]
+    pub places: Vec<InstId>,
     /// the Eddies area
     pub eddies: Vec<InstId>,
     /// the trash, bottom first
@@ -305,6 +309,7 @@ impl Player {
         self.hand.clone_from(&other.hand);
         self.field.clone_from(&other.field);
         self.legends.clone_from(&other.legends);
+        self.places.clone_from(&other.places);
         self.eddies.clone_from(&other.eddies);
         self.trash.clone_from(&other.trash);
         self.removed.clone_from(&other.removed);
@@ -364,6 +369,18 @@ impl State {
     /// The instance `id` (panics never: an unknown id is a bug reported by the caller).
     pub fn inst(&self, id: InstId) -> Option<&Instance> {
         self.instances.get(id.0 as usize)
+    }
+
+    /// The 1-based place of Legend `l` in its player's Legends area as set up (rule 7.7.2); a
+    /// Legend that came to the area later is numbered after the places, in the area's order.
+    pub fn legend_place(&self, l: InstId) -> usize {
+        let Some(x) = self.inst(l) else { return 0 };
+        let pl = self.player(x.controller);
+        if let Some(k) = pl.places.iter().position(|&y| y == l) {
+            return k + 1;
+        }
+        let later = pl.legends.iter().filter(|y| !pl.places.contains(y));
+        pl.places.len() + later.take_while(|&&y| y != l).count() + 1
     }
 
     /// The player `p`.

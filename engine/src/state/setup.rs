@@ -318,6 +318,10 @@ impl State {
                 }
             }
         }
+        // The Legends listed are placed in that order (rule 7.7.2).
+        for pl in &mut st.players {
+            pl.places.clone_from(&pl.legends);
+        }
         // Rule 1.11.1: the turn shown counts as one that began with both fixers empty if both
         // are empty now (earlier turns are unknown; a setup says `overtime` when it has begun).
         if PlayerId::BOTH.iter().all(|&p| st.fixer(p).next().is_none()) {
