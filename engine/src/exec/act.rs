@@ -100,6 +100,50 @@ pub(crate) fn changes(g: &Game, die: DieId, dir: Dir, n: i8, up_to: bool) -> Vec
     options
 }
 
+/// Whether action `a`, done on object `o` chosen into slot `into`, would change nothing: a Gig
+/// no change of which lands on its faces (rules 6.4.4, 6.4.5), a card already spent for
+/// `Spend` or ready for `Ready` (FAQ-207). Such a choice is legal; choosing one of them or
+/// another of them comes out the same.
+pub(crate) fn changes_nothing(g: &Game, run: &Run, a: &GameAction, into: u16, o: Obj) -> bool {
+    let mine = |t: &Target| matches!(t, Target::Slot(s) if s.0 == into);
+    match a {
+        GameAction::ChangeGig {
+            gig,
+            dir,
+            by,
+            up_to,
+        } if mine(gig) => {
+            let Some(die) = o.gig() else { return false };
+            let Some(d) = g.state.dice.get(die.0 as usize).copied() else {
+                return false;
+            };
+            // The amount may read the chosen Gig (`by its value`): read it as if chosen.
+            let mut slots = run.slots.clone();
+            let k = usize::from(into);
+            if slots.len() <= k {
+                slots.resize(k + 1, crate::state::Val::default());
+            }
+            slots[k] = crate::state::Val::Objs {
+                objs: vec![o],
+                short: false,
+            };
+            let cx = Cx::new(run.source, run.controller, &slots);
+            let n = amount(g, &cx, by, i64::from(i8::MAX)) as i8;
+            changes(g, die, *dir, n, *up_to).iter().all(|&m| {
+                let to = i64::from(d.value) + i64::from(m);
+                m == 0 || to < 1 || to > i64::from(d.sides)
+            })
+        }
+        GameAction::Spend(t) | GameAction::Ready(t) if mine(t) => {
+            let spend = matches!(a, GameAction::Spend(_));
+            o.card()
+                .and_then(|i| g.state.inst(i))
+                .is_some_and(|x| x.spent == spend)
+        }
+        _ => false,
+    }
+}
+
 pub(crate) fn possible(g: &Game, run: &Run, a: &GameAction) -> bool {
     let me = run.controller;
     match a {

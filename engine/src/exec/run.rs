@@ -595,6 +595,45 @@ fn offered(
     all
 }
 
+/// Keeps the first of the objects `all` on which action `a` would change nothing (rules 6.4.4,
+/// 10.6: a choice whose answers all come out the same is no question), when nothing else in
+/// the effect reads slot `into`: choosing one of them or another then leads to the same game.
+fn one_of_the_alike(
+    g: &Game,
+    run: &Run,
+    e: &Effect,
+    pos: Pos,
+    into: u16,
+    a: &prim::GameAction,
+    all: &mut Vec<Obj>,
+) {
+    let idle = |o: &Obj| super::act::changes_nothing(g, run, a, into, *o);
+    if all.iter().filter(|o| idle(o)).count() < 2 || reads_elsewhere(e, pos, a, into) {
+        return;
+    }
+    let mut kept = false;
+    all.retain(|o| {
+        if !idle(o) {
+            return true;
+        }
+        !std::mem::replace(&mut kept, true)
+    });
+}
+
+/// Whether an operation of `e` other than the choice at `pos` and its action `a` names slot
+/// `s` (a pronoun or a condition on the chosen object, `another Gig`, a later sentence): read
+/// from the operations' descriptions, so any mention counts, a write too.
+fn reads_elsewhere(e: &Effect, pos: Pos, a: &prim::GameAction, s: u16) -> bool {
+    let name = format!("Slot({s})");
+    e.blocks.iter().enumerate().any(|(b, block)| {
+        block.0.iter().enumerate().any(|(k, op)| {
+            let here = b == usize::from(pos.block) && k == usize::from(pos.index);
+            let action = matches!(&op.kind, OpKind::Do(x) if std::ptr::eq(x, a));
+            !here && !action && format!("{:?}", op.kind).contains(&name)
+        })
+    })
+}
+
 /// Whether the choice at `pos` is the first thing the `then` block of a `you may` does: the
 /// player already said they do it.
 fn right_after_yes(run: &Run, e: &Effect, pos: Pos) -> bool {
@@ -692,7 +731,10 @@ fn choose(
     }
     let for_play = matches!(consumer, Some(prim::GameAction::Play { .. }));
     let (options, how) = {
-        let all = offered(g, run, from, consumer);
+        let mut all = offered(g, run, from, consumer);
+        if let Some(a) = consumer {
+            one_of_the_alike(g, run, e, pos, into, a, &mut all);
+        }
         let cx = Cx::new(run.source, me, &run.slots);
         let how = match choice(g, &cx, from, &all, for_play) {
             // Failing to find (rule 5.3.2.4.1) right after saying yes to `you may` would only
