@@ -598,6 +598,9 @@ fn offered(
 /// Keeps the first of the objects `all` on which action `a` would change nothing (rules 6.4.4,
 /// 10.6: a choice whose answers all come out the same is no question), when nothing else in
 /// the effect reads slot `into`: choosing one of them or another then leads to the same game.
+/// Where choosing is `optional` (`up to 2`, `any number of`), choosing such an object is
+/// choosing fewer, so none of them is kept.
+#[allow(clippy::too_many_arguments)]
 fn one_of_the_alike(
     g: &Game,
     run: &Run,
@@ -605,18 +608,21 @@ fn one_of_the_alike(
     pos: Pos,
     into: u16,
     a: &prim::GameAction,
+    optional: bool,
     all: &mut Vec<Obj>,
 ) {
     let idle = |o: &Obj| super::act::changes_nothing(g, run, a, into, *o);
-    if all.iter().filter(|o| idle(o)).count() < 2 || reads_elsewhere(e, pos, a, into) {
+    let keep = usize::from(!optional);
+    if all.iter().filter(|o| idle(o)).count() <= keep || reads_elsewhere(e, pos, a, into) {
         return;
     }
-    let mut kept = false;
+    let mut kept = 0;
     all.retain(|o| {
         if !idle(o) {
             return true;
         }
-        !std::mem::replace(&mut kept, true)
+        kept += 1;
+        kept <= keep
     });
 }
 
@@ -733,7 +739,8 @@ fn choose(
     let (options, how) = {
         let mut all = offered(g, run, from, consumer);
         if let Some(a) = consumer {
-            one_of_the_alike(g, run, e, pos, into, a, &mut all);
+            let optional = matches!(from.count, prim::Count::UpTo(_) | prim::Count::AnyNumber);
+            one_of_the_alike(g, run, e, pos, into, a, optional, &mut all);
         }
         let cx = Cx::new(run.source, me, &run.slots);
         let how = match choice(g, &cx, from, &all, for_play) {
