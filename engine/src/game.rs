@@ -47,8 +47,9 @@ pub struct Game {
     pub(crate) pool: Arc<Pool>,
     pub(crate) state: State,
     pub(crate) log: Vec<LogEntry>,
-    /// scratch copy of the state taken before each change, restored on error
-    backup: Box<State>,
+    /// scratch copy of the state taken before each change, restored on error (made by the
+    /// first change with rollback on)
+    backup: Option<Box<State>>,
     /// the decision the game stopped at, computed once per change (see [`Game::decision_ref`])
     pub(crate) cached: Option<Decision>,
     /// whether choices are written to the log (off for fast headless games)
@@ -97,7 +98,6 @@ impl Game {
     /// A game resumed from a state (e.g. one deserialised), with an empty log. The engine steps
     /// any automatic steps until the first decision.
     pub fn from_state(pool: Arc<Pool>, state: State) -> Game {
-        let backup = Box::new(state.clone());
         let kinds = pool.kinds_of(state.instances.iter().map(|x| x.card));
         let insts = |f: &dyn Fn(&crate::state::Instance) -> bool| -> Vec<InstId> {
             (state.instances.iter().enumerate())
@@ -119,7 +119,7 @@ impl Game {
             pool,
             state,
             log: Vec::new(),
-            backup,
+            backup: None,
             cached: None,
             log_choices: true,
             rollback: true,
@@ -359,7 +359,10 @@ impl Game {
     pub(crate) fn guarded(&mut self, f: impl FnOnce(&mut Game) -> Flow) -> Result<(), EngineError> {
         self.usable()?;
         if self.rollback {
-            self.backup.copy_from(&self.state);
+            match &mut self.backup {
+                Some(b) => b.copy_from(&self.state),
+                None => self.backup = Some(Box::new(self.state.clone())),
+            }
         }
         let log_len = self.log.len();
         let saved = self.cached.take();
@@ -380,7 +383,10 @@ impl Game {
                 Err(e)
             }
             Err(Stop::Err(e)) => {
-                std::mem::swap(&mut self.state, &mut self.backup);
+                // Taken above: rollback is on.
+                if let Some(b) = self.backup.as_deref_mut() {
+                    std::mem::swap(&mut self.state, b);
+                }
                 self.log.truncate(log_len);
                 self.cached = saved;
                 Err(e)

@@ -190,7 +190,9 @@ fn each<'a>(g: &'a Game, bits: u32, mut f: impl FnMut(Said<'a>)) {
         } else {
             let armed = memo.on;
             drop(memo);
-            let mut list = Vec::new();
+            // The memo's room is reused while it holds nothing remembered (`ready` is false).
+            let mut list = std::mem::take(&mut g.core_memo.borrow_mut().list);
+            list.clear();
             statics_in_force(g, if armed { u32::MAX } else { bits }, &mut list);
             for a in list.iter().filter(|a| a.bits & bits != 0) {
                 if let Some(st) = static_at(g, a) {
@@ -203,12 +205,11 @@ fn each<'a>(g: &'a Game, bits: u32, mut f: impl FnMut(Said<'a>)) {
                     });
                 }
             }
-            if armed {
-                let mut memo = g.core_memo.borrow_mut();
-                if memo.on && !memo.ready {
-                    memo.list = list;
-                    memo.ready = true;
-                }
+            let mut memo = g.core_memo.borrow_mut();
+            if !memo.ready {
+                // Remembered for the rest of the decision, or kept for its room.
+                memo.list = list;
+                memo.ready = armed && memo.on;
             }
         }
     }

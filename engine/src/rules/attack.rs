@@ -128,8 +128,9 @@ impl Game {
                 options.push(Choice::Block(u));
             }
         }
-        self.push_call_options(d, &mut options);
-        self.push_hand_plays(d, true, &mut options);
+        let mut budget = None;
+        self.push_call_options(d, &mut budget, &mut options);
+        self.push_hand_plays(d, true, &mut budget, &mut options);
         // Rule 11.26: {Quick} abilities, and `When a (rival) Unit attacks` windows.
         let when = super::text::When::React {
             attacker: a.attacker,

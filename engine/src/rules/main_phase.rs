@@ -76,9 +76,16 @@ impl Game {
 
     /// Cards in hand a player can play now, one option per distinct card (copies in hand are
     /// interchangeable). With `quick_only`, only {Quick} Programs (rule 9.10.1).
-    pub(crate) fn push_hand_plays(&self, p: PlayerId, quick_only: bool, out: &mut Vec<Choice>) {
+    /// `budget`: [`Game::pay_budget`] of `p` once known (the options of one decision are
+    /// listed over an unchanging state).
+    pub(crate) fn push_hand_plays(
+        &self,
+        p: PlayerId,
+        quick_only: bool,
+        budget: &mut Option<usize>,
+        out: &mut Vec<Choice>,
+    ) {
         let hand = &self.state.player(p).hand;
-        let budget = self.pay_budget(p, None);
         for (k, &i) in hand.iter().enumerate() {
             let Some(inst) = self.state.inst(i) else {
                 continue;
@@ -97,17 +104,21 @@ impl Game {
             {
                 continue;
             }
-            let Some(cost) = self.text().play_cost(self, i, p) else {
-                continue;
-            };
-            // Rule 11.4.1.1: a card that can't be paid for, or whose type rules can't be
-            // followed (a Gear with nothing to equip, rule 4.10), can't be played.
+            // Rule 11.4.1.1: a card whose type rules can't be followed (a Gear with nothing to
+            // equip, rule 4.10), or that can't be paid for, can't be played.
             let playable = match facts.kind {
                 CardType::Unit | CardType::Program => true,
                 CardType::Gear => self.has_equip_host(p),
                 CardType::Legend => false,
             };
-            if playable && usize::from(cost) <= budget {
+            if !playable {
+                continue;
+            }
+            let Some(cost) = self.text().play_cost(self, i, p) else {
+                continue;
+            };
+            let budget = *budget.get_or_insert_with(|| self.pay_budget(p, None));
+            if usize::from(cost) <= budget {
                 out.push(Choice::Play(i));
             }
         }
@@ -115,9 +126,18 @@ impl Game {
 
     /// Calling a Legend (rules 8.12, 11.11): once per turn, 1 €$, a face-down Legend; the
     /// options are appended to `out`.
-    pub(crate) fn push_call_options(&self, p: PlayerId, out: &mut Vec<Choice>) {
+    pub(crate) fn push_call_options(
+        &self,
+        p: PlayerId,
+        budget: &mut Option<usize>,
+        out: &mut Vec<Choice>,
+    ) {
         let pl = self.state.player(p);
-        if pl.called_this_turn || !self.can_pay(p, self.text().call_cost(self, p), None) {
+        if pl.called_this_turn {
+            return;
+        }
+        let cost = self.text().call_cost(self, p);
+        if *budget.get_or_insert_with(|| self.pay_budget(p, None)) < usize::from(cost) {
             return;
         }
         out.extend(
@@ -150,10 +170,12 @@ impl Game {
                 }
             }
         }
+        // What `p` can pay, computed once for every option below.
+        let mut budget = None;
         // Rule 8.12: call a Legend.
-        self.push_call_options(p, &mut options);
+        self.push_call_options(p, &mut budget, &mut options);
         // Rule 8.13: play a card from hand.
-        self.push_hand_plays(p, false, &mut options);
+        self.push_hand_plays(p, false, &mut budget, &mut options);
         // Rules 4.5 and 11.25: play a face-up Legend with a cost from the Legends area. Through
         // {Go Solo} the Legend is one of the sources that may pay its own cost (rule 5.7.2,
         // FAQ-002), and it still enters ready; the plain play (rule 4.5) keeps it out of the
@@ -168,12 +190,18 @@ impl Game {
             let Some(cost) = self.cost_to_pay(inst.card) else {
                 continue; // rule 4.5.3
             };
-            if self.can_pay(p, cost, Some(l)) {
+            let all = *budget.get_or_insert_with(|| self.pay_budget(p, None));
+            // Without `l` ([`Game::pay_budget`] with it excluded).
+            let others = match self.legend_can_pay(l) {
+                true => all - pl.legends.iter().filter(|&&x| x == l).count(),
+                false => all,
+            };
+            if others >= usize::from(cost) {
                 options.push(Choice::PlayFromLegends(l));
             }
             // Rule 11.25: {Go Solo} pays the Legend's cost, and any tax on using it.
             let solo = self.text().go_solo_cost(self, p, l, cost);
-            if self.keyword(l, Keyword::GoSolo) && self.can_pay(p, solo, None) {
+            if self.keyword(l, Keyword::GoSolo) && all >= usize::from(solo) {
                 options.push(Choice::GoSolo(l));
             }
         }
