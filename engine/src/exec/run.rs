@@ -548,8 +548,9 @@ pub(crate) fn futile(g: &Game, run: &Run, e: &Effect, block: u16) -> bool {
             // fewer than it names: `you may X` does X whole or not at all.
             all.is_empty()
                 || match choice(g, &cx, from, &all, false) {
+                    // `You may add 1 more for each friendly min Gig` with none asks for 0.
                     Pick::OneByOne { n, .. } if matches!(from.count, prim::Count::Exactly(_)) => {
-                        all.len() < n
+                        n == 0 || all.len() < n
                     }
                     Pick::OneByOne { n, .. } | Pick::CountFirst { n } => n == 0,
                     Pick::All => false,
