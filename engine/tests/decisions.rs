@@ -151,30 +151,7 @@ fn play(seed: u64) -> Result<Found, String> {
 
 /// Plays games `first..first + n` on every core: per seed, what it found.
 fn run(first: u64, n: u64) -> Vec<(u64, Result<Found, String>)> {
-    let threads = std::thread::available_parallelism().map_or(1, |t| t.get()) as u64;
-    let mut all = Vec::new();
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                s.spawn(move || {
-                    let mut out = Vec::new();
-                    let mut seed = first + t;
-                    while seed < first + n {
-                        let r = std::panic::catch_unwind(|| play(seed))
-                            .unwrap_or_else(|_| Err("panicked".into()));
-                        out.push((seed, r));
-                        seed += threads;
-                    }
-                    out
-                })
-            })
-            .collect();
-        for h in handles {
-            all.extend(h.join().unwrap());
-        }
-    });
-    all.sort_by_key(|(s, _)| *s);
-    all
+    common::each_seed(first, n, play)
 }
 
 /// Plays `n` games, printing how many asked a question that is not real, the decisions per game,

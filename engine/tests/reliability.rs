@@ -369,44 +369,25 @@ fn replay(cards: Cards, seed: u64, labels: &[String], log: &[String]) -> Result<
 
 /// Plays games `first..first + n` on every core; the violations, by seed.
 fn run(cards: Cards, first: u64, n: u64, depth: Depth) -> Vec<(u64, String)> {
-    let threads = std::thread::available_parallelism().map_or(1, |t| t.get()) as u64;
-    let mut bad = Vec::new();
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                s.spawn(move || {
-                    let mut bad = Vec::new();
-                    let mut seed = first + t;
-                    while seed < first + n {
-                        let r = std::panic::catch_unwind(|| {
-                            play(cards, seed, depth).and_then(|g| {
-                                if seed % depth.replay_every == 0 {
-                                    replay(cards, seed, &choice_labels(&g), &log_text(&g))
-                                } else {
-                                    Ok(())
-                                }
-                            })
-                        })
-                        .unwrap_or_else(|_| Err("panicked".into()));
-                        if let Err(e) = r {
-                            eprintln!("seed {seed}: {e}");
-                            bad.push((seed, e));
-                        }
-                        if t == 0 && (seed - first) % PROGRESS_EVERY < threads {
-                            eprintln!("{} games played", seed - first + 1);
-                        }
-                        seed += threads;
-                    }
-                    bad
-                })
-            })
-            .collect();
-        for h in handles {
-            bad.extend(h.join().unwrap());
+    let results = common::each_seed(first, n, |seed| {
+        let r = play(cards, seed, depth).and_then(|g| {
+            if seed % depth.replay_every == 0 {
+                replay(cards, seed, &choice_labels(&g), &log_text(&g))
+            } else {
+                Ok(())
+            }
+        });
+        if let Err(e) = &r {
+            eprintln!("seed {seed}: {e}");
         }
+        if (seed - first) % PROGRESS_EVERY == 0 {
+            eprintln!("{} games played", seed - first + 1);
+        }
+        r
     });
-    bad.sort();
-    bad
+    (results.into_iter())
+        .filter_map(|(seed, r)| r.err().map(|e| (seed, e)))
+        .collect()
 }
 
 fn report(bad: &[(u64, String)]) -> String {

@@ -216,3 +216,37 @@ pub fn pool_db() -> &'static gigscript_dsl::CardDb {
         db
     })
 }
+
+/// Runs `f` for seeds `first..first + n` on every core (thread `t` takes every `threads`-th
+/// seed from `first + t`); a panic is an `Err("panicked")`. The results, by seed.
+pub fn each_seed<R: Send>(
+    first: u64,
+    n: u64,
+    f: impl Fn(u64) -> Result<R, String> + Sync,
+) -> Vec<(u64, Result<R, String>)> {
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get()) as u64;
+    let f = &f;
+    let mut all = Vec::new();
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                s.spawn(move || {
+                    let mut out = Vec::new();
+                    let mut seed = first + t;
+                    while seed < first + n {
+                        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(seed)))
+                            .unwrap_or_else(|_| Err("panicked".into()));
+                        out.push((seed, r));
+                        seed += threads;
+                    }
+                    out
+                })
+            })
+            .collect();
+        for h in handles {
+            all.extend(h.join().unwrap());
+        }
+    });
+    all.sort_by_key(|(s, _)| *s);
+    all
+}
