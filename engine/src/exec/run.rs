@@ -612,18 +612,22 @@ fn one_of_the_alike(
     optional: bool,
     all: &mut Vec<Obj>,
 ) {
-    let idle = |o: &Obj| super::act::changes_nothing(g, run, a, into, *o);
+    let idle: Vec<bool> = (all.iter())
+        .map(|&o| super::act::changes_nothing(g, run, a, into, o))
+        .collect();
     let keep = usize::from(!optional);
-    if all.iter().filter(|o| idle(o)).count() <= keep || reads_elsewhere(e, pos, a, into) {
+    if idle.iter().filter(|&&i| i).count() <= keep || reads_elsewhere(e, pos, a, into) {
         return;
     }
     let mut kept = 0;
-    all.retain(|o| {
-        if !idle(o) {
-            return true;
+    let mut k = 0;
+    all.retain(|_| {
+        let i = idle[k];
+        k += 1;
+        if i {
+            kept += 1;
         }
-        kept += 1;
-        kept <= keep
+        !i || kept <= keep
     });
 }
 
