@@ -118,21 +118,39 @@ pub(crate) fn changes_nothing(g: &Game, run: &Run, a: &GameAction, into: u16, o:
                 return false;
             };
             // The amount may read the chosen Gig (`by its value`): read it as if chosen.
-            let mut slots = run.slots.clone();
-            let k = usize::from(into);
-            if slots.len() <= k {
-                slots.resize(k + 1, crate::state::Val::default());
-            }
-            slots[k] = crate::state::Val::Objs {
-                objs: vec![o],
-                short: false,
-            };
+            let slots = with_chosen(run, into, o);
             let cx = Cx::new(run.source, run.controller, &slots);
             let n = amount(g, &cx, by, i64::from(i8::MAX)) as i8;
             changes(g, die, *dir, n, *up_to).iter().all(|&m| {
                 let to = i64::from(d.value) + i64::from(m);
                 m == 0 || to < 1 || to > i64::from(d.sides)
             })
+        }
+        // `Set a Gig to the value of another Gig`: the Gig to set or the one whose value is
+        // read, once every other object the action reads is chosen; it changes nothing where
+        // the value is the Gig's own or off its faces (rules 6.4.4, 6.4.5).
+        GameAction::SetGig { gig, to } if mine(gig) || names_slot(to, into) => {
+            let slots = with_chosen(run, into, o);
+            let bound = |k: u16| {
+                k == into
+                    || slots
+                        .get(usize::from(k))
+                        .is_some_and(|v| !v.objs().is_empty())
+            };
+            if !slots_named(a).into_iter().all(bound) {
+                return false;
+            }
+            let cx = Cx::new(run.source, run.controller, &slots);
+            let Some(value) = nums(g, &cx, to).first() else {
+                return false;
+            };
+            let dice = gigs(&target(g, &cx, gig));
+            !dice.is_empty()
+                && dice.iter().all(|die| {
+                    g.state.dice.get(die.0 as usize).is_some_and(|d| {
+                        value < 1 || value > i64::from(d.sides) || value == i64::from(d.value)
+                    })
+                })
         }
         GameAction::Spend(t) | GameAction::Ready(t) if mine(t) => {
             let spend = matches!(a, GameAction::Spend(_));
@@ -142,6 +160,38 @@ pub(crate) fn changes_nothing(g: &Game, run: &Run, a: &GameAction, into: u16, o:
         }
         _ => false,
     }
+}
+
+/// The effect's slots with object `o` chosen into slot `into`.
+fn with_chosen(run: &Run, into: u16, o: Obj) -> Vec<crate::state::Val> {
+    let mut slots = run.slots.clone();
+    let k = usize::from(into);
+    if slots.len() <= k {
+        slots.resize(k + 1, crate::state::Val::default());
+    }
+    slots[k] = crate::state::Val::Objs {
+        objs: vec![o],
+        short: false,
+    };
+    slots
+}
+
+/// The slots a part of an action names, read from its description.
+pub(crate) fn slots_named(x: &impl std::fmt::Debug) -> Vec<u16> {
+    let text = format!("{x:?}");
+    (text.match_indices("Slot(").filter_map(|(k, m)| {
+        let rest = &text[k + m.len()..];
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        rest[..digits].parse().ok()
+    }))
+    .collect()
+}
+
+/// Whether a part of an action names slot `s`.
+pub(crate) fn names_slot(x: &impl std::fmt::Debug, s: u16) -> bool {
+    slots_named(x).contains(&s)
 }
 
 pub(crate) fn possible(g: &Game, run: &Run, a: &GameAction) -> bool {

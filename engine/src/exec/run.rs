@@ -8,7 +8,7 @@
 //! above it (a card played, a replacement's question) go first. The effect is atomic (rule
 //! 10.2.3): triggers it causes wait as pending effects.
 
-use super::act::{act, possible, set_slot, Step};
+use super::act::{act, names_slot, possible, set_slot, Step};
 use super::cond::holds;
 use super::number::amount;
 use super::select::{choice, objects, player, Choice as Pick};
@@ -631,18 +631,97 @@ fn one_of_the_alike(
     });
 }
 
+/// Keeps the first of the objects `all` that give action `a` the same number, when `a` reads
+/// the object chosen into slot `into` only for a number (`to the same value as another
+/// player's Gig`, `by its value`) and nothing else in the effect reads the choice: choosing one
+/// or another of them then leads to the same game (rule 10.6).
+fn one_per_number(
+    g: &Game,
+    run: &Run,
+    e: &Effect,
+    pos: Pos,
+    into: u16,
+    a: &prim::GameAction,
+    all: &mut Vec<Obj>,
+) {
+    let (acted_on, n) = match a {
+        prim::GameAction::SetGig { gig, to } => (gig, to),
+        prim::GameAction::ChangeGig { gig, by, .. } => (gig, by),
+        _ => return,
+    };
+    if all.len() < 2
+        || names_slot(acted_on, into)
+        || !names_slot(n, into)
+        || reads_elsewhere(e, pos, a, into)
+    {
+        return;
+    }
+    let mut slots = run.slots.clone();
+    let k = usize::from(into);
+    if slots.len() <= k {
+        slots.resize(k + 1, Val::default());
+    }
+    let mut seen: Vec<Vec<i64>> = Vec::new();
+    all.retain(|&o| {
+        slots[k] = Val::Objs {
+            objs: vec![o],
+            short: false,
+        };
+        let cx = Cx::new(run.source, run.controller, &slots);
+        let v = super::number::nums(g, &cx, n).vals.to_vec();
+        let new = !seen.contains(&v);
+        if new {
+            seen.push(v);
+        }
+        new
+    });
+}
+
 /// Whether an operation of `e` other than the choice at `pos` and its action `a` names slot
 /// `s` (a pronoun or a condition on the chosen object, `another Gig`, a later sentence): read
-/// from the operations' descriptions, so any mention counts, a write too.
+/// from the operations' descriptions, so any mention counts, a write too. One exception: a
+/// condition that holds only if `a`'s sentence was done (`If it becomes a min Gig`, which
+/// needs the change, FAQ-194) reads nothing of an object `a` changes nothing on, when nothing
+/// else in that sentence can be done: it is false for every such object alike.
 fn reads_elsewhere(e: &Effect, pos: Pos, a: &prim::GameAction, s: u16) -> bool {
-    let name = format!("Slot({s})");
+    let is_action = |op: &prim::Op| matches!(&op.kind, OpKind::Do(x) if std::ptr::eq(x, a));
+    let ops = || e.blocks.iter().flat_map(|b| b.0.iter());
+    let done = ops().find(|op| is_action(op)).map(|op| op.sentence);
+    // Choosing, asking and testing are never "done" themselves (`If you do`).
+    let only_action = |sentence: prim::SentenceId| {
+        ops().all(|op| {
+            op.sentence != sentence
+                || is_action(op)
+                || matches!(
+                    op.kind,
+                    OpKind::Choose { .. } | OpKind::May { .. } | OpKind::If { .. }
+                )
+        })
+    };
+    let done = done.filter(|&d| only_action(d));
     e.blocks.iter().enumerate().any(|(b, block)| {
         block.0.iter().enumerate().any(|(k, op)| {
             let here = b == usize::from(pos.block) && k == usize::from(pos.index);
-            let action = matches!(&op.kind, OpKind::Do(x) if std::ptr::eq(x, a));
-            !here && !action && format!("{:?}", op.kind).contains(&name)
+            !here
+                && !is_action(op)
+                && match (&op.kind, done) {
+                    (OpKind::If { cond, .. }, Some(d)) => cond_names(cond, s, d),
+                    (kind, _) => names_slot(kind, s),
+                }
         })
     })
+}
+
+/// Whether condition `c` names `slot` outside the conjunctions that need sentence `done` to
+/// have been done.
+fn cond_names(c: &prim::Cond, slot: u16, done: prim::SentenceId) -> bool {
+    use prim::Cond;
+    match c {
+        Cond::All(parts) if parts.contains(&Cond::Did(done)) => false,
+        Cond::All(parts) | Cond::Any(parts) => parts.iter().any(|p| cond_names(p, slot, done)),
+        Cond::Not(p) => cond_names(p, slot, done),
+        other => names_slot(other, slot),
+    }
 }
 
 /// Whether the choice at `pos` is the first thing the `then` block of a `you may` does: the
@@ -746,6 +825,9 @@ fn choose(
         if let Some(a) = consumer {
             let optional = matches!(from.count, prim::Count::UpTo(_) | prim::Count::AnyNumber);
             one_of_the_alike(g, run, e, pos, into, a, optional, &mut all);
+            if matches!(from.count, prim::Count::Exactly(prim::Num::Lit(1))) {
+                one_per_number(g, run, e, pos, into, a, &mut all);
+            }
         }
         let cx = Cx::new(run.source, me, &run.slots);
         let how = match choice(g, &cx, from, &all, for_play) {
