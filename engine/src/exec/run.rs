@@ -545,8 +545,10 @@ pub(crate) fn futile(g: &Game, run: &Run, e: &Effect, block: u16) -> bool {
             let all = offered(g, run, from, a);
             let cx = Cx::new(run.source, run.controller, &run.slots);
             // None to choose, none asked for (`1 more for each friendly min Gig` with none), or
-            // fewer than it names: `you may X` does X whole or not at all.
+            // fewer than it names: `you may X` does X whole or not at all. Or whatever is
+            // chosen, the action changes nothing: yes comes out as no (rule 10.6).
             all.is_empty()
+                || every_way_idle(g, run, e, block, 0)
                 || match choice(g, &cx, from, &all, false) {
                     // `You may add 1 more for each friendly min Gig` with none asks for 0.
                     Pick::OneByOne { n, .. } if matches!(from.count, prim::Count::Exactly(_)) => {
@@ -555,6 +557,54 @@ pub(crate) fn futile(g: &Game, run: &Run, e: &Effect, block: u16) -> bool {
                     Pick::OneByOne { n, .. } | Pick::CountFirst { n } => n == 0,
                     Pick::All => false,
                 }
+        }
+        _ => false,
+    }
+}
+
+/// Whether block `block`, from its operation `k` on, is one or more choices of one object each
+/// and then the action they are for, and the action changes nothing whatever is chosen (no
+/// other operation reading the choices): `you may decrease a friendly Gig` with every
+/// friendly Gig at its min, `you may set a Gig's value to the value of another Gig` with all
+/// of one value.
+fn every_way_idle(g: &Game, run: &Run, e: &Effect, block: u16, k: usize) -> bool {
+    let Some(ops) = e.blocks.get(usize::from(block)).map(|b| &b.0[..]) else {
+        return false;
+    };
+    let Some(OpKind::Choose { from, into, .. }) = ops.get(k).map(|op| &op.kind) else {
+        return false;
+    };
+    if !matches!(from.count, prim::Count::Exactly(prim::Num::Lit(1))) {
+        return false;
+    }
+    let pos = Pos {
+        block,
+        index: u16::try_from(k).unwrap_or(u16::MAX),
+        lap: 0,
+        laps: 1,
+        player: None,
+    };
+    let Some(a) = consumer(e, pos) else {
+        return false;
+    };
+    // The choices of this block are tried one by one below: only other operations count.
+    let tried = |b: usize, i: usize| b == usize::from(block) && i >= k && i < ops.len();
+    if reads_outside(e, tried, a, into.0) {
+        return false;
+    }
+    let all = offered(g, run, from, Some(a));
+    match ops.get(k + 1).map(|op| &op.kind) {
+        Some(OpKind::Do(x)) if std::ptr::eq(x, a) && k + 2 == ops.len() => {
+            !all.is_empty()
+                && (all.iter()).all(|&o| super::act::changes_nothing(g, run, a, into.0, o))
+        }
+        Some(OpKind::Choose { .. }) => {
+            !all.is_empty()
+                && all.iter().all(|&o| {
+                    let mut r = run.clone();
+                    set_slot(&mut r, into.0, vec![o]);
+                    every_way_idle(g, &r, e, block, k + 1)
+                })
         }
         _ => false,
     }
@@ -684,6 +734,17 @@ fn one_per_number(
 /// needs the change, FAQ-194) reads nothing of an object `a` changes nothing on, when nothing
 /// else in that sentence can be done: it is false for every such object alike.
 fn reads_elsewhere(e: &Effect, pos: Pos, a: &prim::GameAction, s: u16) -> bool {
+    let here = |b: usize, k: usize| b == usize::from(pos.block) && k == usize::from(pos.index);
+    reads_outside(e, here, a, s)
+}
+
+/// [`reads_elsewhere`] for the operations `skip` does not name (by block and index).
+fn reads_outside(
+    e: &Effect,
+    skip: impl Fn(usize, usize) -> bool,
+    a: &prim::GameAction,
+    s: u16,
+) -> bool {
     let is_action = |op: &prim::Op| matches!(&op.kind, OpKind::Do(x) if std::ptr::eq(x, a));
     let ops = || e.blocks.iter().flat_map(|b| b.0.iter());
     let done = ops().find(|op| is_action(op)).map(|op| op.sentence);
@@ -701,8 +762,7 @@ fn reads_elsewhere(e: &Effect, pos: Pos, a: &prim::GameAction, s: u16) -> bool {
     let done = done.filter(|&d| only_action(d));
     e.blocks.iter().enumerate().any(|(b, block)| {
         block.0.iter().enumerate().any(|(k, op)| {
-            let here = b == usize::from(pos.block) && k == usize::from(pos.index);
-            !here
+            !skip(b, k)
                 && !is_action(op)
                 && match (&op.kind, done) {
                     (OpKind::If { cond, .. }, Some(d)) => cond_names(cond, s, d),
