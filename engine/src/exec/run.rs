@@ -564,9 +564,9 @@ pub(crate) fn futile(g: &Game, run: &Run, e: &Effect, block: u16) -> bool {
 
 /// Whether block `block`, from its operation `k` on, is one or more choices of one object each
 /// and then the action they are for, and the action changes nothing whatever is chosen (no
-/// other operation reading the choices): `you may decrease a friendly Gig` with every
-/// friendly Gig at its min, `you may set a Gig's value to the value of another Gig` with all
-/// of one value.
+/// other operation reading the choices), or a choice finds nothing and the action is not done
+/// (rule 10.7): `you may decrease a friendly Gig` with every friendly Gig at its min, `you may
+/// set a Gig's value to the value of another Gig` with all of one value or only one Gig.
 fn every_way_idle(g: &Game, run: &Run, e: &Effect, block: u16, k: usize) -> bool {
     let Some(ops) = e.blocks.get(usize::from(block)).map(|b| &b.0[..]) else {
         return false;
@@ -595,17 +595,13 @@ fn every_way_idle(g: &Game, run: &Run, e: &Effect, block: u16, k: usize) -> bool
     let all = offered(g, run, from, Some(a));
     match ops.get(k + 1).map(|op| &op.kind) {
         Some(OpKind::Do(x)) if std::ptr::eq(x, a) && k + 2 == ops.len() => {
-            !all.is_empty()
-                && (all.iter()).all(|&o| super::act::changes_nothing(g, run, a, into.0, o))
+            (all.iter()).all(|&o| super::act::changes_nothing(g, run, a, into.0, o))
         }
-        Some(OpKind::Choose { .. }) => {
-            !all.is_empty()
-                && all.iter().all(|&o| {
-                    let mut r = run.clone();
-                    set_slot(&mut r, into.0, vec![o]);
-                    every_way_idle(g, &r, e, block, k + 1)
-                })
-        }
+        Some(OpKind::Choose { .. }) => all.iter().all(|&o| {
+            let mut r = run.clone();
+            set_slot(&mut r, into.0, vec![o]);
+            every_way_idle(g, &r, e, block, k + 1)
+        }),
         _ => false,
     }
 }
