@@ -163,7 +163,7 @@ pub(crate) fn changes_nothing(g: &Game, run: &Run, a: &GameAction, into: u16, o:
 }
 
 /// The effect's slots with object `o` chosen into slot `into`.
-fn with_chosen(run: &Run, into: u16, o: Obj) -> Vec<crate::state::Val> {
+pub(crate) fn with_chosen(run: &Run, into: u16, o: Obj) -> Vec<crate::state::Val> {
     let mut slots = run.slots.clone();
     let k = usize::from(into);
     if slots.len() <= k {

@@ -8,7 +8,7 @@
 //! above it (a card played, a replacement's question) go first. The effect is atomic (rule
 //! 10.2.3): triggers it causes wait as pending effects.
 
-use super::act::{act, names_slot, possible, set_slot, Step};
+use super::act::{act, names_slot, possible, set_slot, with_chosen, Step};
 use super::cond::holds;
 use super::number::amount;
 use super::select::{choice, objects, player, Choice as Pick};
@@ -702,17 +702,9 @@ fn one_per_number(
     {
         return;
     }
-    let mut slots = run.slots.clone();
-    let k = usize::from(into);
-    if slots.len() <= k {
-        slots.resize(k + 1, Val::default());
-    }
     let mut seen: Vec<Vec<i64>> = Vec::new();
     all.retain(|&o| {
-        slots[k] = Val::Objs {
-            objs: vec![o],
-            short: false,
-        };
+        let slots = with_chosen(run, into, o);
         let cx = Cx::new(run.source, run.controller, &slots);
         let v = super::number::nums(g, &cx, n).vals.to_vec();
         let new = !seen.contains(&v);
