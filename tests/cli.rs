@@ -749,7 +749,9 @@ fn test_file_plays_phrases_no_catalogue_card_says() {
     // first; rule 9.26.4: `End the attack.`; rule 10.21: an activated effect whose source leaves;
     // rules 1.12, 1.15: `you win the game`, `you lose the game`; rule 9.22: an attacked Gig
     // area emptied before the Steal Step; rule 11.12.2: `Bottom-deck the rest in any order.`;
-    // rule 11.9.1.2: `Sell the top 2 cards of your deck.`
+    // rule 11.9.1.2: `Sell the top 2 cards of your deck.`; rules 10.6, 10.7: `You may set a
+    // friendly Gig to the value of a rival Gig.` offers one Gig per value, and is not asked
+    // where no copy would change anything
     for (card, n) in [
         ("throwaway-light-reader", 3),
         ("throwaway-dumpster-diver", 3),
@@ -760,6 +762,7 @@ fn test_file_plays_phrases_no_catalogue_card_says() {
         ("throwaway-smash-and-grab", 1),
         ("throwaway-card-stacker", 2),
         ("throwaway-fence", 1),
+        ("throwaway-mirror-broker", 2),
     ] {
         let fixture = format!("tests/fixtures/cards/alpha/{card}.toml");
         let out = gig(&["test", "--file", &fixture]);
