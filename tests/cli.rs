@@ -762,7 +762,7 @@ fn test_file_plays_phrases_no_catalogue_card_says() {
         ("throwaway-smash-and-grab", 1),
         ("throwaway-card-stacker", 2),
         ("throwaway-fence", 1),
-        ("throwaway-mirror-broker", 2),
+        ("throwaway-mirror-broker", 3),
     ] {
         let fixture = format!("tests/fixtures/cards/alpha/{card}.toml");
         let out = gig(&["test", "--file", &fixture]);
