@@ -117,14 +117,30 @@ pub(crate) fn changes_nothing(g: &Game, run: &Run, a: &GameAction, into: u16, o:
             let Some(d) = g.state.dice.get(die.0 as usize).copied() else {
                 return false;
             };
-            // The amount may read the chosen Gig (`by its value`): read it as if chosen.
-            let slots = with_chosen(run, into, o);
-            let cx = Cx::new(run.source, run.controller, &slots);
-            let n = amount(g, &cx, by, i64::from(i8::MAX)) as i8;
-            changes(g, die, *dir, n, *up_to).iter().all(|&m| {
-                let to = i64::from(d.value) + i64::from(m);
-                m == 0 || to < 1 || to > i64::from(d.sides)
-            })
+            // The amount may read the chosen Gig (`by its value`): read it as if chosen. A
+            // number written out reads nothing (and most are: `by up to 2`).
+            let most = i64::from(i8::MAX);
+            let n = match by {
+                gigscript_dsl::prim::Num::Lit(k) => (*k).clamp(0, most) as i8,
+                _ => {
+                    let slots = with_chosen(run, into, o);
+                    let cx = Cx::new(run.source, run.controller, &slots);
+                    amount(g, &cx, by, most) as i8
+                }
+            };
+            // No change `changes` would offer lands on the die's faces (checked without
+            // listing them: `up to` offers only changes on the faces, and 0).
+            let (v, sides, n) = (i64::from(d.value), i64::from(d.sides), i64::from(n));
+            let (up, down) = (
+                matches!(dir, Dir::Up | Dir::Either),
+                matches!(dir, Dir::Down | Dir::Either),
+            );
+            let lands = |m: i64| m != 0 && (1..=sides).contains(&(v + m));
+            if *up_to {
+                !(n >= 1 && ((up && v < sides) || (down && v > 1)))
+            } else {
+                !((up && lands(n)) || (down && lands(-n)))
+            }
         }
         // `Set a Gig to the value of another Gig`: the Gig to set or the one whose value is
         // read, once every other object the action reads is chosen; it changes nothing where
