@@ -81,11 +81,16 @@ fn verb_kind(v: MoveVerb) -> Option<EventKind> {
 /// the die's faces fails (rules 6.4.4, 6.4.5), so `up to` offers only the ones on its faces,
 /// and 0 (rule 2.8).
 pub(crate) fn changes(g: &Game, die: DieId, dir: Dir, n: i8, up_to: bool) -> Vec<i8> {
+    let face = (g.state.dice.get(die.0 as usize)).map(|d| (i64::from(d.value), i64::from(d.sides)));
+    changes_on(face, dir, n, up_to)
+}
+
+/// [`changes`] for a Gig showing `value` of `sides` faces (`face`; `None`: no such Gig).
+fn changes_on(face: Option<(i64, i64)>, dir: Dir, n: i8, up_to: bool) -> Vec<i8> {
     let mags: Vec<i8> = if up_to { (0..=n).collect() } else { vec![n] };
     let on_faces = |m: i8| {
-        let d = g.state.dice.get(die.0 as usize);
-        let to = d.map_or(0, |d| i64::from(d.value) + i64::from(m));
-        !up_to || d.is_some_and(|d| (1..=i64::from(d.sides)).contains(&to))
+        let to = face.map_or(0, |(value, _)| value + i64::from(m));
+        !up_to || face.is_some_and(|(_, sides)| (1..=sides).contains(&to))
     };
     let mut options = Vec::new();
     for &m in &mags {
@@ -98,6 +103,23 @@ pub(crate) fn changes(g: &Game, die: DieId, dir: Dir, n: i8, up_to: bool) -> Vec
         }
     }
     options
+}
+
+/// Whether a change [`changes`] offers for a Gig showing `value` of `sides` faces is not 0 and
+/// lands on the faces: what [`changes_on`] would list, read without listing it (`up to` offers
+/// only changes on the faces, so any but 0 lands).
+fn some_change_lands(value: i64, sides: i64, dir: Dir, n: i8, up_to: bool) -> bool {
+    let n = i64::from(n);
+    let (up, down) = (
+        matches!(dir, Dir::Up | Dir::Either),
+        matches!(dir, Dir::Down | Dir::Either),
+    );
+    let lands = |m: i64| m != 0 && (1..=sides).contains(&(value + m));
+    if up_to {
+        n >= 1 && ((up && value < sides) || (down && value > 1))
+    } else {
+        (up && lands(n)) || (down && lands(-n))
+    }
 }
 
 /// Whether action `a`, done on object `o` chosen into slot `into`, would change nothing: a Gig
@@ -128,19 +150,8 @@ pub(crate) fn changes_nothing(g: &Game, run: &Run, a: &GameAction, into: u16, o:
                     amount(g, &cx, by, most) as i8
                 }
             };
-            // No change `changes` would offer lands on the die's faces (checked without
-            // listing them: `up to` offers only changes on the faces, and 0).
-            let (v, sides, n) = (i64::from(d.value), i64::from(d.sides), i64::from(n));
-            let (up, down) = (
-                matches!(dir, Dir::Up | Dir::Either),
-                matches!(dir, Dir::Down | Dir::Either),
-            );
-            let lands = |m: i64| m != 0 && (1..=sides).contains(&(v + m));
-            if *up_to {
-                !(n >= 1 && ((up && v < sides) || (down && v > 1)))
-            } else {
-                !((up && lands(n)) || (down && lands(-n)))
-            }
+            let (value, sides) = (i64::from(d.value), i64::from(d.sides));
+            !some_change_lands(value, sides, *dir, n, *up_to)
         }
         // `Set a Gig to the value of another Gig`: the Gig to set or the one whose value is
         // read, once every other object the action reads is chosen; it changes nothing where
@@ -982,4 +993,33 @@ fn play(
         return Ok(Step::Suspend);
     }
     Ok(Step::Done(run.work.happened))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `some_change_lands` says what the list of `changes_on` says, for every die, face,
+    /// amount and direction.
+    #[test]
+    fn some_change_lands_reads_the_changes_offered() {
+        for sides in [4, 6, 8, 10, 12, 20] {
+            for value in 1..=sides {
+                for n in 0..=7 {
+                    for dir in [Dir::Up, Dir::Down, Dir::Either] {
+                        for up_to in [false, true] {
+                            let listed = changes_on(Some((value, sides)), dir, n, up_to)
+                                .iter()
+                                .any(|&m| m != 0 && (1..=sides).contains(&(value + i64::from(m))));
+                            assert_eq!(
+                                some_change_lands(value, sides, dir, n, up_to),
+                                listed,
+                                "d{sides} at {value}, {dir:?} by {n}, up to: {up_to}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
