@@ -258,3 +258,43 @@ fn labels_name_modes_by_their_words() {
         found.join("\n")
     );
 }
+
+/// Copies are told apart in words (README, "Label changelog"): no ruling's log numbers a second
+/// option with the same words (`resolve modded-kusanagi #2` is `resolve modded-kusanagi
+/// (spent)`, two interchangeable copies are one option), and no ruling file selects one that
+/// way (the old label is still taken, for saves and older files).
+#[test]
+fn labels_tell_copies_apart_in_words() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let numbered = |line: &str| {
+        line.split(" #")
+            .skip(1)
+            .any(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    let mut found = Vec::new();
+    for (dir, ext) in [
+        ("cards", "toml"),
+        ("tests/rulings", "toml"),
+        ("tests/snapshots", "snap"),
+    ] {
+        let mut stack = vec![root.join(dir)];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).expect("folder reads").flatten() {
+                let p = entry.path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|e| e == ext) {
+                    let text = std::fs::read_to_string(&p).expect("file reads");
+                    for line in text.lines().filter(|l| numbered(l)) {
+                        found.push(format!("{}: {line}", p.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "options told apart by number:\n{}",
+        found.join("\n")
+    );
+}

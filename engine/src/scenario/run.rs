@@ -776,10 +776,10 @@ fn check(game: &Game, e: &Expect) -> Result<(), (String, String)> {
             let labels = game.decision().map(|d| game.labels(&d)).unwrap_or_default();
             // A label from before a rename still counts (README, "Label changelog"), so an
             // `exclude` written with it is not passed by the rename alone.
-            let old = game
-                .decision()
-                .map(|d| game.old_labels(&d))
-                .unwrap_or_default();
+            let old: Vec<String> = (game.decision().iter())
+                .flat_map(|d| game.old_labels(d))
+                .map(|(_, l)| l)
+                .collect();
             let any = labels
                 .iter()
                 .chain(&old)
