@@ -67,6 +67,12 @@ fn run_all(stem: &str, rulings: &[Result<Ruling, BadRuling>]) -> Vec<String> {
             let why: Vec<String> = report.failures.iter().map(|f| f.to_string()).collect();
             failures.push(format!("{stem}: {}: {}", r.name, why.join("; ")));
         }
+        // Every ruling of the repository names options by their labels now (README, "Label
+        // changelog"); the labels before are still taken, for saves and older files.
+        if !report.renamed.is_empty() {
+            let old = report.renamed.join("; ");
+            failures.push(format!("{stem}: {}: labels before a rename: {old}", r.name));
+        }
         let mut s = settings.clone();
         s.set_description(match &r.rule {
             Some(rule) => format!("{} (rule {rule})", r.name),
