@@ -441,7 +441,7 @@ fn test_file_plays_a_card_file_outside_the_catalogue() {
     ]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.ends_with("2/2 rulings pass\n"),
+        text.ends_with("4/4 rulings pass\n"),
         "{text}{}",
         stderr(&out)
     );

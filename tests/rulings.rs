@@ -67,6 +67,12 @@ fn run_all(stem: &str, rulings: &[Result<Ruling, BadRuling>]) -> Vec<String> {
             let why: Vec<String> = report.failures.iter().map(|f| f.to_string()).collect();
             failures.push(format!("{stem}: {}: {}", r.name, why.join("; ")));
         }
+        // Every ruling of the repository names options by their labels now (README, "Label
+        // changelog"); the labels before are still taken, for saves and older files.
+        if !report.renamed.is_empty() {
+            let old = report.renamed.join("; ");
+            failures.push(format!("{stem}: {}: labels before a rename: {old}", r.name));
+        }
         let mut s = settings.clone();
         s.set_description(match &r.rule {
             Some(rule) => format!("{} (rule {rule})", r.name),
@@ -255,6 +261,46 @@ fn labels_name_modes_by_their_words() {
     assert!(
         found.is_empty(),
         "modes named by number:\n{}",
+        found.join("\n")
+    );
+}
+
+/// Copies are told apart in words (README, "Label changelog"): no ruling's log numbers a second
+/// option with the same words (`resolve modded-kusanagi #2` is `resolve modded-kusanagi
+/// (spent)`, two interchangeable copies are one option), and no ruling file selects one that
+/// way (the old label is still taken, for saves and older files).
+#[test]
+fn labels_tell_copies_apart_in_words() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let numbered = |line: &str| {
+        line.split(" #")
+            .skip(1)
+            .any(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    let mut found = Vec::new();
+    for (dir, ext) in [
+        ("cards", "toml"),
+        ("tests/rulings", "toml"),
+        ("tests/snapshots", "snap"),
+    ] {
+        let mut stack = vec![root.join(dir)];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).expect("folder reads").flatten() {
+                let p = entry.path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|e| e == ext) {
+                    let text = std::fs::read_to_string(&p).expect("file reads");
+                    for line in text.lines().filter(|l| numbered(l)) {
+                        found.push(format!("{}: {line}", p.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "options told apart by number:\n{}",
         found.join("\n")
     );
 }

@@ -309,24 +309,42 @@ impl Game {
         let labels = self.labels(&d);
         let Some(ix) = labels.iter().position(|l| l == label).or_else(|| {
             // a save written before a label was renamed
-            self.old_labels(&d).iter().position(|l| l == label)
+            (self.old_labels(&d).into_iter()).find_map(|(ix, old)| (old == label).then_some(ix))
         }) else {
             return Err(EngineError::NoSuchLabel(label.to_owned()));
         };
         self.apply_option(&d, ix)
     }
 
-    /// The labels the options of `d` had before the renames of the README's "Label changelog"
-    /// (`choose mode 2`, `resolve v-roamer-of-the-badlands #2`), which steps, `decision =` and
-    /// saves still take.
-    pub fn old_labels(&self, d: &Decision) -> Vec<String> {
-        let base: Vec<String> = (d.options.iter())
+    /// The labels options had before the renames of the README's "Label changelog"
+    /// (`choose mode 2`, `resolve modded-kusanagi #2`), which steps, `decision =` and saves
+    /// still take, each with the option of `d` it selects now: options were listed then with a
+    /// copy interchangeable with another as an option of its own (`activate
+    /// dexter-deshawn-off-the-grid #2`), which selects the one option of both now.
+    pub fn old_labels(&self, d: &Decision) -> Vec<(usize, String)> {
+        // The decision as it was asked then, when `d` is the decision the game is at.
+        let then = self
+            .decision_with_copies()
+            .filter(|w| w.player == d.player && w.prompt == d.prompt)
+            .filter(|w| {
+                let mut merged = w.options.clone();
+                self.merge_copies(w.player, &mut merged);
+                merged == d.options
+            })
+            .unwrap_or_else(|| d.clone());
+        let base: Vec<String> = (then.options.iter())
             .map(|&c| {
-                self.old_label(d, c)
-                    .unwrap_or_else(|| self.base_label(d, c))
+                self.old_label(&then, c)
+                    .unwrap_or_else(|| self.base_label(&then, c))
             })
             .collect();
-        (0..base.len()).map(|i| with_suffix(&base, i)).collect()
+        (then.options.iter().enumerate())
+            .filter_map(|(i, &c)| {
+                let now =
+                    (d.options.iter()).position(|&o| o == c || self.copy_of(d.player, o, c))?;
+                Some((now, with_suffix(&base, i)))
+            })
+            .collect()
     }
 
     /// The option of decision `d` that a step written with a label from before a rename
@@ -334,8 +352,9 @@ impl Game {
     pub fn old_label_option(&self, d: &Decision, step: &str) -> Option<usize> {
         let step = step.trim();
         let new = self.labels(d);
-        (self.old_labels(d).iter().zip(&new))
-            .position(|(old, new)| old != new && old.eq_ignore_ascii_case(step))
+        (self.old_labels(d).into_iter())
+            .find(|(ix, old)| *old != new[*ix] && old.eq_ignore_ascii_case(step))
+            .map(|(ix, _)| ix)
     }
 
     fn apply_option(&mut self, d: &Decision, ix: usize) -> Result<(), EngineError> {
@@ -394,8 +413,8 @@ impl Game {
         }
     }
 
-    /// The label of a choice in the current decision (`#2`… added only to tell equal labels
-    /// apart). A choice that is no option gets its plain label.
+    /// The label of a choice in the current decision (with what tells its card apart from a
+    /// copy's where their words are the same). A choice that is no option gets its plain label.
     pub fn label(&self, choice: &Choice) -> String {
         match self.current_decision() {
             Some(d) => match d.options.iter().position(|c| c == choice) {
@@ -406,9 +425,12 @@ impl Game {
         }
     }
 
-    /// The labels of every option of a decision, in order; they are distinct.
+    /// The labels of every option of a decision, in order; they are distinct: options whose
+    /// words are the same get what tells their cards apart (`resolve modded-kusanagi (spent)`),
+    /// and ` #2`… only where nothing does.
     pub fn labels(&self, d: &Decision) -> Vec<String> {
-        let base: Vec<String> = d.options.iter().map(|&c| self.base_label(d, c)).collect();
+        let mut base: Vec<String> = d.options.iter().map(|&c| self.base_label(d, c)).collect();
+        self.tell_apart(d, &mut base);
         (0..base.len()).map(|i| with_suffix(&base, i)).collect()
     }
 
@@ -416,14 +438,12 @@ impl Game {
         let mine = self.base_label(d, d.options[ix]);
         // Only options of the same kind can share a label; skip formatting the others.
         let kind = std::mem::discriminant(&d.options[ix]);
-        let same_before = d.options[..ix]
-            .iter()
-            .filter(|&&c| std::mem::discriminant(&c) == kind && self.base_label(d, c) == mine)
-            .count();
-        if same_before == 0 {
-            mine
-        } else {
-            format!("{mine} #{}", same_before + 1)
+        let shared = (d.options.iter().enumerate()).any(|(k, &c)| {
+            k != ix && std::mem::discriminant(&c) == kind && self.base_label(d, c) == mine
+        });
+        match shared {
+            false => mine,
+            true => self.labels(d).swap_remove(ix),
         }
     }
 

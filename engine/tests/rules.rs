@@ -968,18 +968,26 @@ fn pending_10_12_10_13_turn_player_orders_theirs_first() {
 }
 
 #[test]
-fn labels_second_copies_get_a_number_only_when_needed() {
+fn labels_copies_are_one_option_or_told_apart_in_words() {
+    // Two copies nothing tells apart are one option: either attacking is the same game
+    // (rule 10.6).
     let mut me = PlayerSetup::default();
     me.field = cards(&["chrome-fang", "chrome-fang"]);
     let mut rival = PlayerSetup::default();
     rival.gigs = vec![die(1, 4, 2)];
+    let g = game(&setup(me.clone(), rival.clone()));
+    assert_eq!(labels(&g), ["attack rival gigs with chrome-fang", "pass"]);
+    // Copies that differ are told apart by what differs, not by a number.
+    me.field[0].gear = vec!["mantis-blades".into()];
     let g = game(&setup(me, rival));
+    let attacks: Vec<String> = (labels(&g).into_iter())
+        .filter(|l| l.starts_with("attack "))
+        .collect();
     assert_eq!(
-        labels(&g),
+        attacks,
         [
-            "attack rival gigs with chrome-fang",
-            "attack rival gigs with chrome-fang #2",
-            "pass"
+            "attack rival gigs with chrome-fang (with mantis-blades)",
+            "attack rival gigs with chrome-fang (with no gear)"
         ]
     );
 }

@@ -4,13 +4,19 @@
 //! Labels are lowercase and start with a verb. Cards appear by id; cards the deciding player
 //! does not control are prefixed `rival `; a face-down Legend appears by its 1-based place in
 //! the Legends area as set up (`legend 2`), or by its id once the deciding player has looked
-//! at it. In the React Step the defending player ends reacting with
+//! at it. Two options whose words are the same name copies of a card: each gets what tells its
+//! card apart, the first of area, face, spent or ready, a Gear's host, a Unit's Gear, power,
+//! lag and {Go Solo} that differs (`resolve modded-kusanagi (spent)` beside `resolve
+//! modded-kusanagi (ready)`, `choose mantis-blades (on psycho-squad)`), and `#2` only where none
+//! does ([`Game::tell_apart`]). Copies nothing tells apart are one option, not two (rule 10.6,
+//! `Game::merge_copies`); the labels from before (`activate dexter-deshawn-off-the-grid #2`) still
+//! select it ([`Game::old_labels`]). In the React Step the defending player ends reacting with
 //! `pass` (the same word as the Main Phase's pass: both end what the player is doing); when it is their only option it is
 //! taken automatically, so scenario steps name it only when a reaction was possible.
 //!
 //! Card text asks with these labels: `yes`/`no` for a `you may` sentence (rule 10.7);
 //! `choose <id>` / `choose rival <id>` / `choose legend 2` for the next card of an effect
-//! (rule 10.31; a hand card is named by id, copies get `#2`); `choose d6 (3)` /
+//! (rule 10.31; a hand card is named by id, copies told apart as above); `choose d6 (3)` /
 //! `choose rival d6 (3)` for a Gig; `choose 3` for how much a Gig changes (`choose +2` and
 //! `choose -2` when both directions are offered, `choose 0` for "up to" 0); `choose: draw 1` for a mode of `Choose one effect.` or a way of
 //! `A Rival chooses whether …`, by its printed words (`choose mode 2` before; still taken)
@@ -27,6 +33,9 @@ use crate::decision::{Choice, Decision};
 use crate::game::Game;
 use crate::log::{Event, LogEntry, Names};
 use crate::state::{DieId, Frame, InstId, Outcome, PlayerId, Target, Zone};
+
+/// How many properties of a card [`Game::tell_apart`] reads.
+const CARD_PROPERTIES: u8 = 8;
 
 impl Game {
     /// A card as the player `viewer` names it.
@@ -67,7 +76,7 @@ impl Game {
         }
     }
 
-    /// The label of a choice before `#2` suffixes.
+    /// The label of a choice before what tells copies apart (`(spent)`, `#2`).
     pub(crate) fn base_label(&self, d: &Decision, c: Choice) -> String {
         let v = d.player;
         match c {
@@ -179,6 +188,122 @@ impl Game {
             return format!("{base} for {}", about.unwrap_or_default());
         }
         base
+    }
+
+    /// Tells apart options whose labels are the same words (`labels`, the options' labels so
+    /// far) by what tells their cards apart: the first of these that differs between the
+    /// cards (`resolve modded-kusanagi (spent)`, `resolve modded-kusanagi (ready)`), then the
+    /// next for those it leaves alike: the area (`in trash`), the face (`face-down`), spent or
+    /// ready, a Gear's host (`on japantown-jonin`), a Unit's Gear (`with mantis-blades`, `with
+    /// no gear`), power (`power 8`), lag (`lagging`), {Go Solo} (`gone solo`). Where nothing
+    /// does, `#2` is added after (`Game::labels`).
+    pub(crate) fn tell_apart(&self, d: &Decision, labels: &mut [String]) {
+        let mut done = vec![false; labels.len()];
+        for i in 0..labels.len() {
+            if done[i] {
+                continue;
+            }
+            let group: Vec<usize> = (i..labels.len())
+                .filter(|&j| labels[j] == labels[i])
+                .collect();
+            for &j in &group {
+                done[j] = true;
+            }
+            if group.len() > 1 {
+                self.tell_group_apart(d, labels, &group, 0);
+            }
+        }
+    }
+
+    fn tell_group_apart(&self, d: &Decision, labels: &mut [String], group: &[usize], from: u8) {
+        let cards: Vec<[Option<InstId>; 2]> = (group.iter())
+            .map(|&j| self.named_cards(d.options[j]))
+            .collect();
+        // The card of the options that differs: the first place they name different cards.
+        let Some(place) = (0..2).find(|&k| cards.iter().any(|c| c[k] != cards[0][k])) else {
+            return;
+        };
+        for p in from..CARD_PROPERTIES {
+            let words: Option<Vec<String>> = (cards.iter())
+                .map(|c| self.card_words(d.player, c[place]?, p))
+                .collect();
+            let Some(words) = words else { continue };
+            if words.iter().all(|w| *w == words[0]) {
+                continue;
+            }
+            for (&j, w) in group.iter().zip(&words) {
+                let l = &mut labels[j];
+                // An attack's target is told apart where the label names it.
+                match (d.options[j], place, l.rfind(" with ")) {
+                    (Choice::Attack { .. }, 0, Some(at)) => l.insert_str(at, &format!(" ({w})")),
+                    _ => l.push_str(&format!(" ({w})")),
+                }
+            }
+            let mut left: Vec<usize> = group.to_vec();
+            while let Some(&first) = left.first() {
+                let (same, other): (Vec<usize>, Vec<usize>) =
+                    left.iter().partition(|&&j| labels[j] == labels[first]);
+                if same.len() > 1 {
+                    self.tell_group_apart(d, labels, &same, p + 1);
+                }
+                left = other;
+            }
+            return;
+        }
+    }
+
+    /// The cards an option names, in the order its label names them (`attack <target> with
+    /// <attacker>`, `activate <card>` with a Gear's ability, the pending effect's card).
+    fn named_cards(&self, c: Choice) -> [Option<InstId>; 2] {
+        match c {
+            Choice::Sell(i)
+            | Choice::Call(i)
+            | Choice::Play(i)
+            | Choice::PlayFromLegends(i)
+            | Choice::GoSolo(i)
+            | Choice::PayLegend(i)
+            | Choice::EquipTo(i)
+            | Choice::Block(i)
+            | Choice::PlayAlso(i)
+            | Choice::Card(i) => [Some(i), None],
+            Choice::Attack { attacker, target } => {
+                let t = match target {
+                    Target::Unit(u) => Some(u),
+                    Target::Gigs(_) => None,
+                };
+                [t, Some(attacker)]
+            }
+            Choice::Activate { card, source, .. } => [Some(card), Some(source)],
+            Choice::Resolve(seq) => {
+                let e = self.state.pending.iter().find(|e| e.seq == seq);
+                [e.map(|e| e.source), None]
+            }
+            _ => [None, None],
+        }
+    }
+
+    /// Property `p` of card `i` in words, as `viewer` sees it (see [`Game::tell_apart`]);
+    /// `None` where the card has none (a host for a card not equipped).
+    fn card_words(&self, viewer: PlayerId, i: InstId, p: u8) -> Option<String> {
+        let x = self.state.inst(i)?;
+        let yes_no = |b: bool, yes: &str, no: &str| Some(if b { yes } else { no }.to_owned());
+        match p {
+            0 => Some(format!("in {}", x.zone.as_str())),
+            1 => yes_no(x.face_up, "face-up", "face-down"),
+            2 => yes_no(x.spent, "spent", "ready"),
+            3 => Some(format!("on {}", self.card_ref(viewer, x.equipped_to?))),
+            4 => {
+                let gear: Vec<&str> = self.gear_on(i).map(|g| self.card_id(g)).collect();
+                Some(match gear.is_empty() {
+                    true => "with no gear".into(),
+                    false => format!("with {}", gear.join(" and ")),
+                })
+            }
+            5 => Some(format!("power {}", self.power_of(i))),
+            6 => yes_no(x.lag, "lagging", "not lagging"),
+            7 => yes_no(x.go_solo, "gone solo", "not gone solo"),
+            _ => None,
+        }
     }
 
     /// The words of a pending effect's trigger: `when you roll a min or max value on a Gig`.
@@ -484,5 +609,160 @@ fn way_label(words: &str) -> String {
     match c.next() {
         Some(f) => f.to_lowercase().chain(c).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Game;
+    use crate::pool::Pool;
+    use gigscript_dsl::{card::load_cards, ruling::RulingsFile, Sources};
+    use std::sync::{Arc, OnceLock};
+
+    fn pool() -> Arc<Pool> {
+        static POOL: OnceLock<Arc<Pool>> = OnceLock::new();
+        POOL.get_or_init(|| {
+            let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards");
+            let (db, _) = load_cards(&[root], &mut Sources::new());
+            Arc::new(Pool::from_db(&db))
+        })
+        .clone()
+    }
+
+    /// The game at the position of a ruling (TOML), after its steps, each an exact label (or
+    /// a label from before a rename).
+    fn game(ruling: &str) -> Game {
+        let r = RulingsFile::parse_each(ruling).unwrap().remove(0).unwrap();
+        let pool = pool();
+        let setup = crate::scenario::ruling_setup(&pool, &r).unwrap();
+        let mut g = Game::from_setup(pool, &setup).unwrap();
+        for step in &r.steps {
+            g.apply_label(step)
+                .unwrap_or_else(|e| panic!("{step}: {e}"));
+        }
+        g
+    }
+
+    fn labels(g: &Game) -> Vec<String> {
+        g.labels(&g.decision().unwrap())
+    }
+
+    fn logged(g: &Game) -> Vec<String> {
+        crate::scenario::render_log(g)
+    }
+
+    const TWO_DEXTERS: &str = r#"
+        [[ruling]]
+        name = "two face-up copies of a Legend"
+        [ruling.me]
+        legends = [{ card = "dexter-deshawn-off-the-grid", face_up = true }, { card = "dexter-deshawn-off-the-grid", face_up = true }]
+        gigs = ["d6:4"]
+    "#;
+
+    #[test]
+    fn interchangeable_copies_are_one_option() {
+        let g = game(TWO_DEXTERS);
+        let activate: Vec<_> = (labels(&g).into_iter())
+            .filter(|l| l.starts_with("activate "))
+            .collect();
+        assert_eq!(activate, ["activate dexter-deshawn-off-the-grid"]);
+        // The label before (README, "Label changelog") still selects the one option.
+        let d = g.decision().unwrap();
+        let ix = g.old_label_option(&d, "activate dexter-deshawn-off-the-grid #2");
+        assert_eq!(
+            ix.map(|i| labels(&g)[i].clone()).as_deref(),
+            Some(activate[0].as_str())
+        );
+        let mut g = g;
+        g.apply_label("activate dexter-deshawn-off-the-grid #2")
+            .unwrap();
+        assert_eq!(logged(&g)[0], "me: activate dexter-deshawn-off-the-grid");
+    }
+
+    #[test]
+    fn copies_on_one_host_are_one_option_copies_on_two_are_told_apart_by_it() {
+        let one_host = game(
+            r#"
+            [[ruling]]
+            name = "two copies of a Gear on one Unit"
+            steps = ["play detonate"]
+            [ruling.me]
+            hand = ["detonate"]
+            eddies = 1
+            [ruling.rival]
+            field = [{ card = "psycho-squad", gear = ["mantis-blades", "mantis-blades"] }]
+        "#,
+        );
+        assert!(
+            logged(&one_host).contains(&"me: choose rival mantis-blades (only option)".to_owned())
+        );
+        let two_hosts = game(
+            r#"
+            [[ruling]]
+            name = "copies of a Gear on two Units"
+            steps = ["play detonate"]
+            [ruling.me]
+            hand = ["detonate"]
+            eddies = 1
+            [ruling.rival]
+            field = [{ card = "psycho-squad", gear = ["mantis-blades"] }, { card = "swordwise-huscle", gear = ["mantis-blades"] }]
+        "#,
+        );
+        assert_eq!(
+            labels(&two_hosts),
+            [
+                "choose rival mantis-blades (on rival psycho-squad)",
+                "choose rival mantis-blades (on rival swordwise-huscle)"
+            ]
+        );
+    }
+
+    #[test]
+    fn copies_that_differ_are_told_apart_in_words() {
+        let g = game(
+            r#"
+            [[ruling]]
+            name = "two copies of Modded Kusanagi, one spent"
+            steps = ["pass"]
+            [ruling.me]
+            field = ["modded-kusanagi", "psycho-squad", { card = "modded-kusanagi", spent = true }]
+            [ruling.rival]
+            fixer = []
+        "#,
+        );
+        assert_eq!(
+            labels(&g),
+            [
+                "resolve modded-kusanagi (ready)",
+                "resolve modded-kusanagi (spent)"
+            ]
+        );
+        let d = g.decision().unwrap();
+        assert_eq!(
+            g.old_label_option(&d, "resolve modded-kusanagi #2"),
+            Some(1)
+        );
+        assert_eq!(g.old_label_option(&d, "resolve modded-kusanagi"), Some(0));
+        let g = game(
+            r#"
+            [[ruling]]
+            name = "a Gear for one of two copies of a Unit, one spent"
+            steps = ["play mantis-blades"]
+            [ruling.me]
+            hand = ["mantis-blades"]
+            eddies = 3
+            field = ["psycho-squad", { card = "psycho-squad", spent = true }]
+        "#,
+        );
+        let equip: Vec<_> = (labels(&g).into_iter())
+            .filter(|l| l.starts_with("equip "))
+            .collect();
+        assert_eq!(
+            equip,
+            [
+                "equip mantis-blades to psycho-squad (ready)",
+                "equip mantis-blades to psycho-squad (spent)"
+            ]
+        );
     }
 }

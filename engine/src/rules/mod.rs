@@ -6,6 +6,7 @@ mod actions;
 mod also_play;
 mod attack;
 mod characteristics;
+mod copies;
 mod costs;
 mod history;
 mod label;
@@ -66,8 +67,19 @@ impl Game {
         Err(EngineError::LimitExceeded("automatic steps between two decisions").into())
     }
 
-    /// The decision the game is waiting for, computed from the state alone.
+    /// The decision the game is waiting for, computed from the state alone. Options that
+    /// differ only in which of interchangeable copies they name are one ([`Game::merge_copies`]).
     pub(crate) fn current_decision(&self) -> Option<Decision> {
+        self.with_text_memo(|| {
+            let mut d = self.decision_now()?;
+            self.merge_copies(d.player, &mut d.options);
+            Some(d)
+        })
+    }
+
+    /// The decision the game is waiting for with every copy an option of its own, as it was
+    /// asked before interchangeable copies were one option (the labels of then name them).
+    pub(crate) fn decision_with_copies(&self) -> Option<Decision> {
         self.with_text_memo(|| self.decision_now())
     }
 
@@ -130,8 +142,9 @@ impl Game {
         }
     }
 
-    /// Whether two pending effects are alike: the same ability of cards of the same id in the
-    /// same state (no Gear, no effect on either), with the same things bound by their event.
+    /// Whether two pending effects are alike: the same ability of interchangeable cards
+    /// ([`Game::interchangeable`]: copies in the same state that nothing tells apart), with
+    /// the same things bound by their event.
     fn alike(&self, a: &Pending, b: &Pending) -> bool {
         let st = &self.state;
         let binds = |e: &Pending| {
@@ -139,14 +152,10 @@ impl Game {
                 .find(|x| x.seq == e.seq)
                 .map(|x| (&x.slots, &x.resume))
         };
-        let plain =
-            |i| self.gear_on(i).next().is_none() && !st.effects.iter().any(|x| x.target == i);
         a.effect == b.effect
             && a.controller == b.controller
             && st.inst(a.source).is_some()
-            && st.inst(a.source) == st.inst(b.source)
-            && plain(a.source)
-            && plain(b.source)
+            && self.interchangeable(a.source, b.source)
             && binds(a) == binds(b)
     }
 

@@ -172,6 +172,10 @@ pub struct RulingReport {
     pub failures: Vec<Failure>,
     /// the game log, one entry per line in plain words (empty if the setup failed)
     pub log: Vec<String>,
+    /// the steps and expectations that name an option by its label from before a rename
+    /// (README, "Label changelog"), each with the option's label now: they still hold, and a
+    /// ruling of the repository is migrated to the label now
+    pub renamed: Vec<String>,
 }
 
 impl RulingReport {
@@ -182,6 +186,7 @@ impl RulingReport {
             rule: None,
             failures: vec![Failure::Unreadable(bad.message.clone())],
             log: Vec::new(),
+            renamed: Vec::new(),
         }
     }
 
@@ -449,6 +454,7 @@ pub fn run_ruling(pool: &Arc<Pool>, r: &Ruling) -> RulingReport {
         rule: r.rule.clone(),
         failures: Vec::new(),
         log: Vec::new(),
+        renamed: Vec::new(),
     };
     let expects: Vec<Expect> = r
         .expect
@@ -477,10 +483,20 @@ pub fn run_ruling(pool: &Arc<Pool>, r: &Ruling) -> RulingReport {
             return report;
         }
     };
-    let steps_ok = apply_steps(&mut game, &r.steps, &mut report.failures);
+    let steps_ok = apply_steps(
+        &mut game,
+        &r.steps,
+        &mut report.failures,
+        &mut report.renamed,
+    );
     report.log = render_log(&game);
     if steps_ok && report.failures.is_empty() {
         for (e, line) in expects.iter().zip(r.expect.iter()) {
+            if let Some(now) = renamed_in(&game, e) {
+                report
+                    .renamed
+                    .push(format!("`{}` (now `{now}`)", line.trim()));
+            }
             if let Err((expected, actual)) = check(&game, e) {
                 report.failures.push(Failure::Expect {
                     line: line.trim().to_owned(),
@@ -501,7 +517,12 @@ pub fn render_log(game: &Game) -> Vec<String> {
         .collect()
 }
 
-fn apply_steps(game: &mut Game, steps: &[String], failures: &mut Vec<Failure>) -> bool {
+fn apply_steps(
+    game: &mut Game,
+    steps: &[String],
+    failures: &mut Vec<Failure>,
+    renamed: &mut Vec<String>,
+) -> bool {
     for (i, step) in steps.iter().enumerate() {
         let index = i + 1;
         let Some(d) = game.decision() else {
@@ -528,7 +549,11 @@ fn apply_steps(game: &mut Game, steps: &[String], failures: &mut Vec<Failure>) -
             Ok(ix) => ix,
             // a step written with a label from before a rename (README, "Label changelog")
             Err(error) => match game.old_label_option(&d, step) {
-                Some(ix) => ix,
+                Some(ix) => {
+                    let now = &labels[ix];
+                    renamed.push(format!("step {index} `{step}` (now `{now}`)"));
+                    ix
+                }
                 None => {
                     failures.push(Failure::Step { index, error });
                     return false;
@@ -545,6 +570,31 @@ fn apply_steps(game: &mut Game, steps: &[String], failures: &mut Vec<Failure>) -
         }
     }
     true
+}
+
+/// The option's label now, where expectation `e` holds only by a label from before a rename:
+/// `decision =` that selects an option so, `options include` that only such a label has.
+fn renamed_in(game: &Game, e: &Expect) -> Option<String> {
+    let d = game.decision()?;
+    let labels = game.labels(&d);
+    match e {
+        Expect::Decision(step) if match_step(step, &labels).is_err() => {
+            let ix = game.old_label_option(&d, step)?;
+            Some(labels[ix].clone())
+        }
+        Expect::Options {
+            include: true,
+            label,
+        } => {
+            let has = |l: &String| l.eq_ignore_ascii_case(label.trim()) || words_in_order(label, l);
+            if labels.iter().any(has) {
+                return None;
+            }
+            let (ix, _) = game.old_labels(&d).into_iter().find(|(_, l)| has(l))?;
+            Some(labels[ix].clone())
+        }
+        _ => None,
+    }
 }
 
 /// The player a step makes concede: `me concedes`, `rival concedes`, or `concede` (the player
@@ -776,10 +826,10 @@ fn check(game: &Game, e: &Expect) -> Result<(), (String, String)> {
             let labels = game.decision().map(|d| game.labels(&d)).unwrap_or_default();
             // A label from before a rename still counts (README, "Label changelog"), so an
             // `exclude` written with it is not passed by the rename alone.
-            let old = game
-                .decision()
-                .map(|d| game.old_labels(&d))
-                .unwrap_or_default();
+            let old: Vec<String> = (game.decision().iter())
+                .flat_map(|d| game.old_labels(d))
+                .map(|(_, l)| l)
+                .collect();
             let any = labels
                 .iter()
                 .chain(&old)
