@@ -1455,7 +1455,7 @@ fn play_shows_street_cred_whose_turn_and_the_phase_in_words() {
 #[test]
 fn play_labels_the_number_after_a_card() {
     // Issue 15: a Unit on the board was `chrome-fang 6`, the number unlabelled.
-    let o = play_seed_7("sell bonnie\nplay japantown\n1\n");
+    let o = play_seed_7("sell bonnie\nplay japantown\n");
     let table = &o[o.rfind("\n== ").unwrap()..];
     assert!(
         table.contains("field: japantown-jonin (power 2, Lag)"),
@@ -1589,8 +1589,7 @@ fn play_look_reads_a_visible_card_by_part_of_its_id_or_name() {
 
 #[test]
 fn a_short_piped_game_reads_as_this_transcript() {
-    let o = play_seed_7(
-        "look la-llorona\ncall legend\nsell bonnie\nplay japantown\n1\npass\nroll d4\n",
-    );
+    let o =
+        play_seed_7("look la-llorona\ncall legend\nsell bonnie\nplay japantown\npass\nroll d4\n");
     insta::assert_snapshot!("play_transcript", o);
 }

@@ -96,6 +96,8 @@ impl GreedyBot {
             },
             Choice::PlayFromLegends(l) => 10 + power(l),
             Choice::GoSolo(l) => 11 + power(l),
+            // Eddies before Legends: a ready face-down Legend can still be called.
+            Choice::PayWith { legends, .. } => -(legends.count_ones() as i32),
             Choice::PayEddie => 2,
             Choice::PayLegend(_) => 1,
             Choice::EquipTo(h) => power(h),

@@ -14,7 +14,7 @@ pub enum DecisionKind {
     RollIn,
     /// the next Main Phase action (rules 8.9–8.15)
     MainAction,
-    /// the next €$ of a cost (rule 11.8)
+    /// how to pay a cost (rule 11.8)
     Pay,
     /// what a Gear equips to (rule 4.10)
     EquipTarget,
@@ -76,9 +76,20 @@ pub enum Choice {
     PlayFromLegends(InstId),
     /// `go solo <id>`
     GoSolo(InstId),
-    /// `pay with eddie`
+    /// `pay 3 €$: 2 Eddies + legend 1`: the whole of what is left of a cost at once (rule
+    /// 11.8), from `eddies` ready Eddies and the payer's Legends whose places in the Legends
+    /// area are the bits of `legends` (bit 0: the first place)
+    PayWith {
+        /// how many ready Eddies pay
+        eddies: u8,
+        /// which places of the payer's Legends area pay, one bit each
+        legends: u8,
+    },
+    /// `pay with eddie`: one €$ from a ready Eddie, as steps and saves written before paying was
+    /// one decision say it ([`crate::Game::pay_step`]); never an option of a decision
     PayEddie,
-    /// `pay with legend 2` (face-down) or `pay with <id>` (face-up)
+    /// `pay with legend 2` (face-down) or `pay with <id>` (face-up): one €$ from a Legend, as
+    /// [`Choice::PayEddie`]; never an option of a decision
     PayLegend(InstId),
     /// `equip <gear> to <id>`
     EquipTo(InstId),
@@ -127,6 +138,15 @@ pub enum Choice {
     /// `play <id>`: playing a card at another time a cost rule allows (`You may also play this
     /// Program when a Unit attacks …`)
     PlayAlso(InstId),
+}
+
+/// What a step written before paying was one decision does ([`crate::Game::pay_step`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PayStep {
+    /// pays one €$ of the cost being asked ([`Choice::PayEddie`] or [`Choice::PayLegend`])
+    One(Choice),
+    /// names a €$ that was paid automatically since the last choice: nothing more to do
+    PaidAutomatically,
 }
 
 /// A question to one player with the complete, finite list of legal options.

@@ -1,12 +1,12 @@
 //! The public face of the engine: a [`Game`] of a shared card [`Pool`] and a [`State`], the
 //! decision API (`decision`, `apply`, `label`), the log, and accessors for scenario checks.
 
-use crate::decision::{Choice, Decision};
+use crate::decision::{Choice, Decision, DecisionKind, PayStep};
 use crate::error::{EngineError, SetupError};
 use crate::log::LogEntry;
 use crate::pool::Pool;
 use crate::state::{
-    DeckList, DieArea, Duration, InstId, Instance, Outcome, PersistentEffect, PlayerId,
+    DeckList, DieArea, Duration, Frame, InstId, Instance, Outcome, PersistentEffect, PlayerId,
     Replacement, Setup, State, Trigger, Zone,
 };
 use gigscript_dsl::Keyword;
@@ -54,6 +54,9 @@ pub struct Game {
     pub(crate) cached: Option<Decision>,
     /// whether choices are written to the log (off for fast headless games)
     pub(crate) log_choices: bool,
+    /// €$ paid automatically (a single way to pay) since the last choice: a step written
+    /// before paying was one decision still names each of them ([`Game::pay_step`])
+    pub(crate) auto_paid: u8,
     /// whether a failed change is undone (off for headless games dropped at their first error)
     rollback: bool,
     /// a change failed with rollback off: the state is half-changed and the game is over for
@@ -122,6 +125,7 @@ impl Game {
             backup: None,
             cached: None,
             log_choices: true,
+            auto_paid: 0,
             rollback: true,
             abandoned: false,
             text,
@@ -311,9 +315,60 @@ impl Game {
             // a save written before a label was renamed
             (self.old_labels(&d).into_iter()).find_map(|(ix, old)| (old == label).then_some(ix))
         }) else {
-            return Err(EngineError::NoSuchLabel(label.to_owned()));
+            // a save written before paying was one decision
+            return match self.pay_step(&d, label) {
+                Some(step) => self.apply_pay_step(step),
+                None => Err(EngineError::NoSuchLabel(label.to_owned())),
+            };
         };
         self.apply_option(&d, ix)
+    }
+
+    /// What a step written before paying was one decision does now (README, "Label
+    /// changelog"): `pay with eddie`, `pay with legend 2` or `pay with <id>` paid one €$ a
+    /// step. While the current decision asks how to pay, it pays that €$ and the rest is asked
+    /// next; once a payment was made automatically (a single way to pay), the steps that named
+    /// its €$ name nothing more to do. `None`: `step` is no such step, or names a source that
+    /// can't pay.
+    pub fn pay_step(&self, d: &Decision, step: &str) -> Option<PayStep> {
+        let name = step.trim();
+        let name = (name.get(..9))
+            .filter(|p| p.eq_ignore_ascii_case("pay with "))
+            .map(|_| name[9..].trim())?;
+        let Some(&Frame::Pay {
+            player, exclude, ..
+        }) = self
+            .state
+            .frames
+            .last()
+            .filter(|_| d.prompt == DecisionKind::Pay)
+        else {
+            return (self.auto_paid > 0).then_some(PayStep::PaidAutomatically);
+        };
+        let choice = self.legacy_pay(player, exclude, name)?;
+        Some(PayStep::One(choice))
+    }
+
+    /// Applies what [`Game::pay_step`] found, logged with the step's label of then.
+    pub fn apply_pay_step(&mut self, step: PayStep) -> Result<(), EngineError> {
+        self.usable()?;
+        let choice = match step {
+            PayStep::PaidAutomatically => {
+                let paying = matches!(self.state.frames.last(), Some(Frame::Pay { .. }));
+                if self.auto_paid == 0 || paying {
+                    return Err(EngineError::IllegalChoice);
+                }
+                self.auto_paid -= 1;
+                return Ok(());
+            }
+            PayStep::One(c) => c,
+        };
+        let d = self.current_decision().ok_or(EngineError::GameOver)?;
+        if self.pay_step(&d, &self.base_label(&d, choice)) != Some(step) {
+            return Err(EngineError::IllegalChoice);
+        }
+        let label = self.log_choices.then(|| self.base_label(&d, choice));
+        self.apply_choice(d.player, choice, label)
     }
 
     /// The labels options had before the renames of the README's "Label changelog"
@@ -358,9 +413,18 @@ impl Game {
     }
 
     fn apply_option(&mut self, d: &Decision, ix: usize) -> Result<(), EngineError> {
-        let (player, choice) = (d.player, d.options[ix]);
         let label = self.log_choices.then(|| self.label_at(d, ix));
+        self.apply_choice(d.player, d.options[ix], label)
+    }
+
+    fn apply_choice(
+        &mut self,
+        player: PlayerId,
+        choice: Choice,
+        label: Option<String>,
+    ) -> Result<(), EngineError> {
         self.guarded(|g| {
+            g.auto_paid = 0;
             if let Some(label) = label {
                 g.log.push(LogEntry::Choice {
                     player,

@@ -37,7 +37,7 @@ pub mod state;
 pub mod view;
 
 pub use bot::{Bot, GreedyBot, RandomBot};
-pub use decision::{Choice, Decision, DecisionKind};
+pub use decision::{Choice, Decision, DecisionKind, PayStep};
 pub use error::{EngineError, SetupError};
 pub use game::Game;
 pub use log::{Event, LogEntry, Names};

@@ -376,8 +376,8 @@ impl<'a> View<'a> {
             DecisionKind::RollIn => "which Gig do you roll in from your fixer?".to_owned(),
             DecisionKind::MainAction => "what do you do? (`pass` ends your turn)".to_owned(),
             DecisionKind::Pay => match remaining {
-                Some(n) => format!("{n} €$ to pay: what pays the next €$?"),
-                None => "what pays the next €$?".to_owned(),
+                Some(n) => format!("{n} €$ to pay: with which Eddies and Legends?"),
+                None => "with which Eddies and Legends do you pay?".to_owned(),
             },
             DecisionKind::EquipTarget => "what does the Gear equip to?".to_owned(),
             DecisionKind::Reaction => "how do you react? (`pass` ends the React Step)".to_owned(),
@@ -874,7 +874,7 @@ mod tests {
         };
         assert_eq!(
             p.question,
-            format!("{remaining} €$ to pay: what pays the next €$?")
+            format!("{remaining} €$ to pay: with which Eddies and Legends?")
         );
         let played = g.state.frames.iter().rev().find_map(|f| match f {
             Frame::Play { inst, .. } => Some(*inst),

@@ -136,7 +136,7 @@ fn a_game_suspended_inside_a_search_round_trips_through_serde() {
     let mut g = game(&setup(me, PlayerSetup::default()));
     steps(
         &mut g,
-        &["call legend 1", "pay with eddie", "choose mantis-blades"],
+        &["call legend 1", "pay 1 €$: 1 Eddie", "choose mantis-blades"],
     );
     assert!(
         g.view(gigscript_engine::PlayerId(0))

@@ -336,7 +336,11 @@ fn call_8_12_once_per_turn_for_one_eddie() {
     me.eddies = eddies(1);
     let mut g = game(&setup(me, PlayerSetup::default()));
     assert!(has(&g, "call legend 1") && has(&g, "call legend 3"));
-    steps(&mut g, &["call legend 2", "pay with eddie"]);
+    assert_eq!(
+        labels(&g),
+        ["call legend 1", "call legend 2", "call legend 3", "pass"]
+    );
+    steps(&mut g, &["call legend 2", "pay 1 €$: 1 Eddie"]);
     let l = g.zone(ME, Zone::Legends)[1];
     assert!(g.inst(l).unwrap().face_up);
     // Rule 11.11.1.3: the called Legend keeps its orientation.
@@ -359,7 +363,10 @@ fn call_8_12_2_as_a_reaction_in_the_react_step() {
     let d = g.decision().unwrap();
     assert_eq!((d.player, d.prompt), (RIVAL, DecisionKind::Reaction));
     assert_eq!(labels(&g), ["call legend 1", "call legend 2", "pass"]);
-    steps(&mut g, &["call legend 1", "pay with legend 2"]);
+    steps(&mut g, &["call legend 1"]);
+    // No Eddies: a face-down Legend pays (rule 5.7.2).
+    assert_eq!(labels(&g), ["pay 1 €$: legend 1", "pay 1 €$: legend 2"]);
+    steps(&mut g, &["pay 1 €$: legend 2"]);
     // Once per turn, also for the defending player (rule 11.11.2): with no reaction left,
     // the React Step ends by itself and the attack steals.
     assert_eq!(g.decision().unwrap().prompt, DecisionKind::MainAction);
@@ -383,17 +390,18 @@ fn pay_5_7_2_legends_pay_face_down_or_face_up_with_a_sell_tag() {
     let mut g = game(&setup(me, PlayerSetup::default()));
     steps(&mut g, &["play ruthless-lowlife"]);
     assert_eq!(g.decision().unwrap().prompt, DecisionKind::Pay);
+    // Rule 11.8.1: the whole cost at once, one option per set of sources; Lucyna can't pay.
     assert_eq!(
         labels(&g),
         [
-            "pay with eddie",
-            "pay with dexter-deshawn-off-the-grid",
-            "pay with legend 3"
+            "pay 2 €$: 1 Eddie + dexter-deshawn-off-the-grid",
+            "pay 2 €$: 1 Eddie + legend 3",
+            "pay 2 €$: dexter-deshawn-off-the-grid + legend 3"
         ]
     );
     steps(
         &mut g,
-        &["pay with legend 3", "pay with dexter-deshawn-off-the-grid"],
+        &["pay 2 €$: dexter-deshawn-off-the-grid + legend 3"],
     );
     assert_eq!(g.zone_ids(ME, Zone::Field), ["ruthless-lowlife"]);
     let eddie = g.zone(ME, Zone::Eddies)[0];
@@ -412,7 +420,7 @@ fn pay_11_4_1_1_a_card_that_cant_be_paid_for_is_no_option() {
 }
 
 #[test]
-fn pay_with_only_one_kind_of_source_is_automatic() {
+fn pay_with_a_single_way_is_automatic_and_logged_once() {
     let mut me = PlayerSetup::default();
     me.hand = cards(&["chrome-fang"]);
     me.eddies = eddies(5);
@@ -423,9 +431,9 @@ fn pay_with_only_one_kind_of_source_is_automatic() {
     let autos = g
         .log()
         .iter()
-        .filter(|e| g.describe(e) == "p0: pay with eddie (only option)")
+        .filter(|e| g.describe(e) == "p0: pay 5 €$: 5 Eddies (only option)")
         .count();
-    assert_eq!(autos, 5);
+    assert_eq!(autos, 1);
 }
 
 #[test]
@@ -467,7 +475,7 @@ fn gear_4_10_equips_to_a_friendly_unit_or_face_up_legend() {
     let mut rival = PlayerSetup::default();
     rival.field = cards(&["psycho-squad"]);
     let mut g = game(&setup(me, rival));
-    steps(&mut g, &["play mantis-blades", "pay with eddie"]);
+    steps(&mut g, &["play mantis-blades", "pay 1 €$: 1 Eddie"]);
     assert_eq!(g.decision().unwrap().prompt, DecisionKind::EquipTarget);
     assert_eq!(
         labels(&g),
@@ -555,14 +563,12 @@ fn legend_4_5_played_from_the_legends_area_keeps_orientation_and_gear_with_lag()
     assert!(has(&g, "play royce-psycho-on-the-edge from legends"));
     assert!(has(&g, "go solo royce-psycho-on-the-edge"));
     steps(&mut g, &["play royce-psycho-on-the-edge from legends"]);
-    // The Legend itself can't pay; 5 Eddies and the face-down Legend can.
-    assert_eq!(labels(&g), ["pay with eddie", "pay with legend 2"]);
-    for _ in 0..6 {
-        steps(&mut g, &["pay with eddie"]);
-        if g.decision().unwrap().prompt != DecisionKind::Pay {
-            break;
-        }
-    }
+    // The Legend itself can't pay; 5 Eddies and the face-down Legend can, and must: the one
+    // way to pay is taken for the player.
+    assert!(g
+        .log()
+        .iter()
+        .any(|e| g.describe(e) == "p0: pay 6 €$: 5 Eddies + legend 2 (only option)"));
     let r = g.find(ME, Zone::Field, "royce-psycho-on-the-edge").unwrap();
     let inst = g.inst(r).unwrap();
     assert!(inst.spent && inst.lag, "rules 4.5.1, 4.5.2");

@@ -142,7 +142,7 @@ eddies = 4
 "#);
     assert!(r.passed());
     assert_eq!(r.log[0], "me: play psycho-squad");
-    assert_eq!(r.log[1], "me: pay with eddie (only option)");
+    assert_eq!(r.log[1], "me: pay 4 €$: 4 Eddies (only option)");
     assert_eq!(r.log.last().unwrap(), "psycho-squad is played");
 }
 
@@ -212,6 +212,55 @@ expect = ["me graveyard = []"]
 "#);
     assert!(
         matches!(r.failures.as_slice(), [Failure::BadExpect(_)]),
+        "{:?}",
+        r.failures
+    );
+}
+
+#[test]
+fn a_payment_is_one_step_and_the_steps_of_one_source_each_still_pay() {
+    // Rule 11.8.1: the whole cost at once, the amount and the sources in the label.
+    let ruling = |steps: &str| {
+        run(&format!(
+            r#"
+[[ruling]]
+name = "pay"
+steps = [{steps}]
+expect = ["me field = [psycho-squad]", "judy-alvarez-braindance-maestro spent"]
+[ruling.me]
+hand = ["psycho-squad"]
+legends = ["judy-alvarez-braindance-maestro"]
+eddies = 4
+"#
+        ))
+    };
+    let r = ruling(r#""play psycho-squad", "pay 4 €$: 3 Eddies + legend 1""#);
+    assert!(r.passed(), "{:?}", r.failures);
+    assert!(r.renamed.is_empty(), "{:?}", r.renamed);
+    assert_eq!(r.log[1], "me: pay 4 €$: 3 Eddies + legend 1");
+    // The steps written before paying was one decision: the first pays one €$, after which
+    // the rest has one way, taken for the player; the steps that named it do nothing more.
+    let r = ruling(
+        r#""play psycho-squad", "pay with legend 1", "pay with eddie", "pay with eddie", "pay with eddie""#,
+    );
+    assert!(r.passed(), "{:?}", r.failures);
+    assert_eq!(
+        r.renamed,
+        [
+            "step 2 `pay with legend 1` (now one step for the whole payment)",
+            "step 3 `pay with eddie` (now paid automatically)",
+            "step 4 `pay with eddie` (now paid automatically)",
+            "step 5 `pay with eddie` (now paid automatically)",
+        ]
+    );
+    assert_eq!(r.log[1], "me: pay with legend 1");
+    assert_eq!(r.log[3], "me: pay 3 €$: 3 Eddies (only option)");
+    // More such steps than €$ paid automatically is a step that matches nothing.
+    let r = ruling(
+        r#""play psycho-squad", "pay with legend 1", "pay with eddie", "pay with eddie", "pay with eddie", "pay with eddie""#,
+    );
+    assert!(
+        matches!(r.failures.as_slice(), [Failure::Step { index: 6, .. }]),
         "{:?}",
         r.failures
     );

@@ -50,7 +50,7 @@ impl Game {
     /// A Legend as player `viewer` names it: its id when face-up or when they have looked at it
     /// (rule 5.7.4.2: its place is known to them), else `legend 2`, its place as set up, which
     /// stays the same as other Legends leave the area.
-    fn legend_ref(&self, viewer: PlayerId, l: InstId) -> String {
+    pub(super) fn legend_ref(&self, viewer: PlayerId, l: InstId) -> String {
         let Some(inst) = self.state.inst(l) else {
             return "?".into();
         };
@@ -62,7 +62,7 @@ impl Game {
 
     /// How labels named Legend `l` before places and known Legends (README, "Label
     /// changelog"): a face-down Legend by its position in the area at the time.
-    fn old_legend_ref(&self, l: InstId) -> Option<String> {
+    pub(super) fn old_legend_ref(&self, l: InstId) -> Option<String> {
         let inst = self.state.inst(l)?;
         let pl = self.state.player(inst.controller);
         let pos = pl.legends.iter().position(|&x| x == l)?;
@@ -90,6 +90,17 @@ impl Game {
             Choice::Play(i) => format!("play {}", self.card_ref(v, i)),
             Choice::PlayFromLegends(l) => format!("play {} from legends", self.card_ref(v, l)),
             Choice::GoSolo(l) => format!("go solo {}", self.card_ref(v, l)),
+            Choice::PayWith { eddies, legends } => {
+                let mut ways = Vec::with_capacity(4);
+                match eddies {
+                    0 => {}
+                    1 => ways.push("1 Eddie".to_owned()),
+                    n => ways.push(format!("{n} Eddies")),
+                }
+                ways.extend(self.legends_at(v, legends).map(|l| self.legend_ref(v, l)));
+                let n = u32::from(eddies) + legends.count_ones();
+                format!("pay {n} €$: {}", ways.join(" + "))
+            }
             Choice::PayEddie => "pay with eddie".into(),
             Choice::PayLegend(l) => format!("pay with {}", self.legend_ref(v, l)),
             Choice::EquipTo(h) => {

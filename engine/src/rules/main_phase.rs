@@ -24,7 +24,7 @@ impl Game {
 
     /// Whether a Legend in the Legends area can pay 1 €$: ready, and face-down or with a Sell
     /// Tag (rules 5.7.2, 5.7.2.2, 3.12.2).
-    fn legend_can_pay(&self, l: InstId) -> bool {
+    pub(super) fn legend_can_pay(&self, l: InstId) -> bool {
         self.state.inst(l).is_some_and(|i| {
             i.zone == Zone::Legends && !i.spent && (!i.face_up || self.pool.facts(i.card).sell)
         })
@@ -221,27 +221,98 @@ impl Game {
         }
     }
 
-    /// Rule 11.8: one €$ at a time, from a ready Eddie or a payable Legend.
-    pub(crate) fn pay_decision(&self, p: PlayerId, exclude: Option<InstId>) -> Decision {
+    /// Rule 11.8: the distinct ways to pay the `remaining` €$ of a cost at once, fewest
+    /// Legends first: which payable Legends pay (rules 5.7.2, 5.7.2.2), ready Eddies the rest.
+    /// Ready Eddies are interchangeable, so which of them pay is no choice; a single way is
+    /// taken for the player.
+    pub(crate) fn pay_decision(
+        &self,
+        p: PlayerId,
+        remaining: u8,
+        exclude: Option<InstId>,
+    ) -> Decision {
         let pl = self.state.player(p);
-        let mut options = Vec::new();
-        if pl
+        let ready = pl
             .eddies
             .iter()
-            .any(|&e| self.state.inst(e).is_some_and(|i| !i.spent))
-        {
-            options.push(Choice::PayEddie);
-        }
-        for &l in &pl.legends {
-            if Some(l) != exclude && self.legend_can_pay(l) {
-                options.push(Choice::PayLegend(l));
+            .filter(|&&e| self.state.inst(e).is_some_and(|i| !i.spent))
+            .count();
+        // The places (bits) of the Legends that can pay: the area holds three (rule 5.7.1).
+        let payable = (pl.legends.iter().take(8).enumerate())
+            .filter(|&(_, &l)| Some(l) != exclude && self.legend_can_pay(l))
+            .fold(0u8, |m, (k, _)| m | 1 << k);
+        let mut ways: smallvec::SmallVec<[u8; 8]> = smallvec::SmallVec::new();
+        let mut sub = payable;
+        loop {
+            let n = sub.count_ones() as usize;
+            if n <= usize::from(remaining) && usize::from(remaining) - n <= ready {
+                ways.push(sub);
             }
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & payable;
         }
+        ways.sort_unstable_by_key(|&m| (m.count_ones(), m));
+        let options = (ways.into_iter())
+            .map(|legends| Choice::PayWith {
+                eddies: remaining - legends.count_ones() as u8,
+                legends,
+            })
+            .collect();
         Decision {
             player: p,
             prompt: DecisionKind::Pay,
             options,
         }
+    }
+
+    /// The source a step from before paying was one decision names (`eddie`, `legend 2`, a
+    /// Legend's id), if it can pay one €$ of `p`'s payment now ([`Game::pay_step`]).
+    pub(crate) fn legacy_pay(
+        &self,
+        p: PlayerId,
+        exclude: Option<InstId>,
+        name: &str,
+    ) -> Option<Choice> {
+        let pl = self.state.player(p);
+        if name.eq_ignore_ascii_case("eddie") {
+            let ready = (pl.eddies.iter()).any(|&e| self.state.inst(e).is_some_and(|i| !i.spent));
+            return ready.then_some(Choice::PayEddie);
+        }
+        (pl.legends.iter().copied())
+            .filter(|&l| Some(l) != exclude && self.legend_can_pay(l))
+            .find(|&l| {
+                self.legend_ref(p, l).eq_ignore_ascii_case(name)
+                    || self
+                        .old_legend_ref(l)
+                        .is_some_and(|o| o.eq_ignore_ascii_case(name))
+            })
+            .map(Choice::PayLegend)
+    }
+
+    /// The Legends of `p`'s Legends area at the places that are the bits of `places`.
+    pub(crate) fn legends_at(&self, p: PlayerId, places: u8) -> impl Iterator<Item = InstId> + '_ {
+        (self.state.player(p).legends.iter().take(8).enumerate())
+            .filter(move |&(k, _)| places >> k & 1 == 1)
+            .map(|(_, &l)| l)
+    }
+
+    /// Pays with `eddies` ready Eddies, then the Legends at `places` ([`Choice::PayWith`]).
+    fn pay_with(&mut self, p: PlayerId, eddies: u8, places: u8) -> Flow {
+        let pl = self.state.player(p);
+        let ready: smallvec::SmallVec<[InstId; 16]> = (pl.eddies.iter().copied())
+            .filter(|&e| self.state.inst(e).is_some_and(|i| !i.spent))
+            .take(usize::from(eddies))
+            .collect();
+        let legends: smallvec::SmallVec<[InstId; 8]> = self.legends_at(p, places).collect();
+        if ready.len() != usize::from(eddies) || legends.len() != places.count_ones() as usize {
+            return Err(EngineError::Bug("paying with sources that are not there").into());
+        }
+        for &e in ready.iter().chain(&legends) {
+            self.act(Action::Spend(e))?;
+        }
+        self.paid(eddies + places.count_ones() as u8)
     }
 
     pub(crate) fn equip_decision(&self, gear: InstId) -> Decision {
@@ -282,10 +353,11 @@ impl Game {
         Ok(())
     }
 
-    fn paid_one(&mut self) -> Flow {
+    /// `n` €$ of the cost being paid are paid.
+    fn paid(&mut self, n: u8) -> Flow {
         match self.state.frames.last_mut() {
-            Some(Frame::Pay { remaining, .. }) if *remaining > 0 => {
-                *remaining -= 1;
+            Some(Frame::Pay { remaining, .. }) if n > 0 && *remaining >= n => {
+                *remaining -= n;
                 Ok(())
             }
             _ => Err(EngineError::Bug("paying outside a payment").into()),
@@ -322,12 +394,13 @@ impl Game {
                     .find(|&e| self.state.inst(e).is_some_and(|i| !i.spent))
                     .ok_or(EngineError::Bug("no ready Eddie"))?;
                 self.act(Action::Spend(e))?;
-                self.paid_one()
+                self.paid(1)
             }
             Choice::PayLegend(l) => {
                 self.act(Action::Spend(l))?;
-                self.paid_one()
+                self.paid(1)
             }
+            Choice::PayWith { eddies, legends } => self.pay_with(p, eddies, legends),
             Choice::EquipTo(host) => {
                 let Some(Frame::Equip { gear }) = self.state.frames.pop() else {
                     return Err(EngineError::Bug("equipping outside a Gear play").into());

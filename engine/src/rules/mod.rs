@@ -55,6 +55,10 @@ impl Game {
                             auto: true,
                         });
                     }
+                    if let Choice::PayWith { eddies, legends } = d.options[0] {
+                        let n = eddies.saturating_add(legends.count_ones() as u8);
+                        self.auto_paid = self.auto_paid.saturating_add(n);
+                    }
                     self.step_choice(d.player, d.options[0])?;
                 }
                 Some(d) => {
@@ -100,7 +104,7 @@ impl Game {
                 player,
                 remaining,
                 exclude,
-            } => (remaining > 0).then(|| self.pay_decision(player, exclude)),
+            } => (remaining > 0).then(|| self.pay_decision(player, remaining, exclude)),
             Frame::Equip { gear } => Some(self.equip_decision(gear)),
             Frame::Play { .. } | Frame::Call { .. } => None,
             Frame::Attack(a) => self.attack_decision(&a),
@@ -225,6 +229,7 @@ impl Game {
             | Choice::Play(_)
             | Choice::PlayFromLegends(_)
             | Choice::GoSolo(_)
+            | Choice::PayWith { .. }
             | Choice::PayEddie
             | Choice::PayLegend(_)
             | Choice::EquipTo(_)

@@ -3,6 +3,7 @@
 
 use super::expect::{CardName, Expect, ExpectError, WinnerName, ZoneName};
 use super::step::{match_step, words_in_order, StepError};
+use crate::decision::PayStep;
 use crate::error::{EngineError, SetupError};
 use crate::game::Game;
 use crate::log::Names;
@@ -554,10 +555,32 @@ fn apply_steps(
                     renamed.push(format!("step {index} `{step}` (now `{now}`)"));
                     ix
                 }
-                None => {
-                    failures.push(Failure::Step { index, error });
-                    return false;
-                }
+                // one €$ of a payment, from before paying was one decision
+                None => match game.pay_step(&d, step) {
+                    Some(pay) => {
+                        renamed.push(match pay {
+                            PayStep::One(_) => format!(
+                                "step {index} `{step}` (now one step for the whole payment)"
+                            ),
+                            PayStep::PaidAutomatically => {
+                                format!("step {index} `{step}` (now paid automatically)")
+                            }
+                        });
+                        if let Err(error) = game.apply_pay_step(pay) {
+                            failures.push(Failure::Engine {
+                                index,
+                                step: step.clone(),
+                                error,
+                            });
+                            return false;
+                        }
+                        continue;
+                    }
+                    None => {
+                        failures.push(Failure::Step { index, error });
+                        return false;
+                    }
+                },
             },
         };
         if let Err(error) = game.apply(&d.options[ix]) {

@@ -17,7 +17,7 @@ pub enum Frame {
     Start(StartStep),
     /// the open Main Phase (rules 8.9–8.15)
     Main,
-    /// paying a cost one €$ at a time (rule 11.8)
+    /// paying a cost (rule 11.8): in one decision, or one €$ a step as steps from before that say
     Pay {
         /// who pays
         player: PlayerId,
