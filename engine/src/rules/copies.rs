@@ -329,20 +329,123 @@ impl Game {
         }
     }
 
+    /// What two options must share to be [`Game::copy_of`] one another: the kind of option,
+    /// the cards (not instances) it names, an ability's line. `None`: an option that names no
+    /// card is a copy of none.
+    fn copy_key(&self, c: Choice) -> Option<u64> {
+        let card = |i: InstId| {
+            self.state
+                .inst(i)
+                .map_or(u64::from(u16::MAX), |x| u64::from(x.card.0))
+        };
+        let key = |kind: u64, a: u64, b: u64| Some(kind << 48 | a << 32 | b << 16);
+        use Choice as C;
+        match c {
+            C::Sell(x) => key(1, card(x), 0),
+            C::Call(x) => key(2, card(x), 0),
+            C::Play(x) => key(3, card(x), 0),
+            C::PlayFromLegends(x) => key(4, card(x), 0),
+            C::GoSolo(x) => key(5, card(x), 0),
+            C::PayLegend(x) => key(6, card(x), 0),
+            C::EquipTo(x) => key(7, card(x), 0),
+            C::Block(x) => key(8, card(x), 0),
+            C::PlayAlso(x) => key(9, card(x), 0),
+            C::Card(x) => key(10, card(x), 0),
+            C::Attack { attacker, target } => {
+                let t = match target {
+                    Target::Unit(u) => card(u),
+                    Target::Gigs(p) => 0x1_0000 + u64::from(p.0),
+                };
+                // 17 bits for the target: the attacker's card above it.
+                Some(11 << 48 | card(attacker) << 24 | t)
+            }
+            C::Activate {
+                card: c,
+                source,
+                line,
+            } => Some(12 << 48 | card(c) << 32 | card(source) << 16 | u64::from(line)),
+            _ => None,
+        }
+    }
+
     /// Keeps the first of options that differ only in which of interchangeable copies they
-    /// name ([`Game::copy_of`]): every decision's options pass here.
+    /// name ([`Game::copy_of`]): every decision's options pass here. Only options that name
+    /// the same cards the same way are compared ([`Game::copy_key`]), which most never do.
     pub(crate) fn merge_copies(&self, viewer: PlayerId, options: &mut Vec<Choice>) {
         if options.len() < 2 {
             return;
         }
-        let mut kept = 0;
+        let keys: smallvec::SmallVec<[Option<u64>; 32]> =
+            options.iter().map(|&c| self.copy_key(c)).collect();
+        // One pass with a 64-bit filter: no two keys alike, nothing to merge.
+        let mut seen = 0u64;
+        let shared = keys.iter().flatten().any(|&k| {
+            let bit = 1u64 << (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58);
+            let again = seen & bit != 0;
+            seen |= bit;
+            again
+        });
+        if !shared {
+            return;
+        }
+        let mut kept: smallvec::SmallVec<[usize; 32]> = smallvec::SmallVec::new();
         for k in 0..options.len() {
             let c = options[k];
-            if !options[..kept].iter().any(|&o| self.copy_of(viewer, o, c)) {
-                options[kept] = c;
-                kept += 1;
+            let copy = keys[k].is_some()
+                && (kept.iter())
+                    .any(|&j| keys[j] == keys[k] && self.copy_of(viewer, options[j], c));
+            if !copy {
+                kept.push(k);
             }
         }
-        options.truncate(kept);
+        let mut at = 0;
+        options.retain(|_| {
+            at += 1;
+            kept.contains(&(at - 1))
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{DeckList, Game, Pool};
+    use gigscript_dsl::{card::load_cards, deck::load_deck, Sources};
+    use rand::{Rng, SeedableRng};
+    use std::sync::Arc;
+
+    /// `merge_copies` compares only options of one key: two options that are copies of one
+    /// another always share it. Checked on every pair of every decision of random games
+    /// between the sample decks, which hold copies.
+    #[test]
+    fn options_that_are_copies_share_their_key() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut sources = Sources::new();
+        let (db, _) = load_cards(&[root.join("cards")], &mut sources);
+        let pool = Arc::new(Pool::from_db(&db));
+        let mut deck = |f: &str| {
+            let d = load_deck(&root.join("decks").join(f), &mut sources).unwrap();
+            DeckList::from_deck(&d)
+        };
+        let decks = [deck("red-street.toml"), deck("yellow-blue-fixers.toml")];
+        let mut copies = 0;
+        for seed in 0..30 {
+            let mut g = Game::new(pool.clone(), [&decks[0], &decks[1]], seed).unwrap();
+            g.set_log_choices(false);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            while let Some(d) = g.decision_with_copies() {
+                for (i, &a) in d.options.iter().enumerate() {
+                    for &b in &d.options[i + 1..] {
+                        if g.copy_of(d.player, a, b) || g.copy_of(d.player, b, a) {
+                            copies += 1;
+                            assert_eq!(g.copy_key(a), g.copy_key(b), "{a:?} and {b:?}");
+                            assert!(g.copy_key(a).is_some());
+                        }
+                    }
+                }
+                let n = g.decision_ref().unwrap().options.len();
+                g.apply_index(rng.gen_range(0..n)).unwrap();
+            }
+        }
+        assert!(copies > 0, "the games had no copies to check");
     }
 }
