@@ -190,9 +190,8 @@ pub fn step(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{DeckList, Game, Outcome, PlayerId, Pool};
-    use gigscript_dsl::{card::load_cards, deck::load_deck, Sources};
-    use std::sync::Arc;
+    use crate::{DeckList, Game, Outcome, PlayerId};
+    use gigscript_dsl::{deck::load_deck, Sources};
 
     fn deck(f: &str) -> DeckList {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -209,11 +208,7 @@ mod tests {
     }
 
     fn new_game(seed: u64) -> Game {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let mut sources = Sources::new();
-        let (db, _) = load_cards(&[root.join("cards")], &mut sources);
-        let pool = Arc::new(Pool::from_db(&db));
-        Game::new(pool, [&deck_a(), &deck_b()], seed).unwrap()
+        crate::testing::sample_game(seed)
     }
 
     #[test]

@@ -86,7 +86,7 @@ pub enum Choice {
         legends: u8,
     },
     /// `pay with eddie`: one €$ from a ready Eddie, as steps and saves written before paying was
-    /// one decision say it ([`crate::Game::pay_step`]); never an option of a decision
+    /// one decision say it ([`crate::Game::apply_pay_step`]); never an option of a decision
     PayEddie,
     /// `pay with legend 2` (face-down) or `pay with <id>` (face-up): one €$ from a Legend, as
     /// [`Choice::PayEddie`]; never an option of a decision
@@ -140,7 +140,29 @@ pub enum Choice {
     PlayAlso(InstId),
 }
 
-/// What a step written before paying was one decision does ([`crate::Game::pay_step`]).
+impl Choice {
+    /// The €$ a payment option pays (0 for any other option).
+    pub fn pays(self) -> u8 {
+        match self {
+            Choice::PayWith { eddies, legends } => {
+                eddies.saturating_add(legends.count_ones() as u8)
+            }
+            Choice::PayEddie | Choice::PayLegend(_) => 1,
+            _ => 0,
+        }
+    }
+
+    /// How many Legends a payment option spends (0 for any other option).
+    pub(crate) fn pays_from_legends(self) -> u32 {
+        match self {
+            Choice::PayWith { legends, .. } => legends.count_ones(),
+            Choice::PayLegend(_) => 1,
+            _ => 0,
+        }
+    }
+}
+
+/// What a step written before paying was one decision does ([`crate::Game::apply_pay_step`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PayStep {
     /// pays one €$ of the cost being asked ([`Choice::PayEddie`] or [`Choice::PayLegend`])

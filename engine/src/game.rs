@@ -55,7 +55,7 @@ pub struct Game {
     /// whether choices are written to the log (off for fast headless games)
     pub(crate) log_choices: bool,
     /// €$ paid automatically (a single way to pay) since the last choice: a step written
-    /// before paying was one decision still names each of them ([`Game::pay_step`])
+    /// before paying was one decision still names each of them ([`Game::apply_pay_step`])
     pub(crate) auto_paid: u8,
     /// whether a failed change is undone (off for headless games dropped at their first error)
     rollback: bool,
@@ -316,8 +316,8 @@ impl Game {
             (self.old_labels(&d).into_iter()).find_map(|(ix, old)| (old == label).then_some(ix))
         }) else {
             // a save written before paying was one decision
-            return match self.pay_step(&d, label) {
-                Some(step) => self.apply_pay_step(step),
+            return match self.apply_pay_step(label)? {
+                Some(_) => Ok(()),
                 None => Err(EngineError::NoSuchLabel(label.to_owned())),
             };
         };
@@ -330,7 +330,7 @@ impl Game {
     /// next; once a payment was made automatically (a single way to pay), the steps that named
     /// its €$ name nothing more to do. `None`: `step` is no such step, or names a source that
     /// can't pay.
-    pub fn pay_step(&self, d: &Decision, step: &str) -> Option<PayStep> {
+    fn pay_step(&self, d: &Decision, step: &str) -> Option<PayStep> {
         let name = step.trim();
         let name = (name.get(..9))
             .filter(|p| p.eq_ignore_ascii_case("pay with "))
@@ -349,26 +349,23 @@ impl Game {
         Some(PayStep::One(choice))
     }
 
-    /// Applies what [`Game::pay_step`] found, logged with the step's label of then.
-    pub fn apply_pay_step(&mut self, step: PayStep) -> Result<(), EngineError> {
+    /// Does what a step written before paying was one decision says (`pay_step`),
+    /// logged with its label of then, and tells what that was; `Ok(None)`: `step` is no such
+    /// step, and nothing changed.
+    pub fn apply_pay_step(&mut self, step: &str) -> Result<Option<PayStep>, EngineError> {
         self.usable()?;
-        let choice = match step {
-            PayStep::PaidAutomatically => {
-                let paying = matches!(self.state.frames.last(), Some(Frame::Pay { .. }));
-                if self.auto_paid == 0 || paying {
-                    return Err(EngineError::IllegalChoice);
-                }
-                self.auto_paid -= 1;
-                return Ok(());
-            }
-            PayStep::One(c) => c,
-        };
         let d = self.current_decision().ok_or(EngineError::GameOver)?;
-        if self.pay_step(&d, &self.base_label(&d, choice)) != Some(step) {
-            return Err(EngineError::IllegalChoice);
+        let Some(pay) = self.pay_step(&d, step) else {
+            return Ok(None);
+        };
+        match pay {
+            PayStep::PaidAutomatically => self.auto_paid -= 1,
+            PayStep::One(choice) => {
+                let label = self.log_choices.then(|| self.base_label(&d, choice));
+                self.apply_choice(d.player, choice, label)?;
+            }
         }
-        let label = self.log_choices.then(|| self.base_label(&d, choice));
-        self.apply_choice(d.player, choice, label)
+        Ok(Some(pay))
     }
 
     /// The labels options had before the renames of the README's "Label changelog"

@@ -34,6 +34,8 @@ mod rules;
 pub mod save;
 pub mod scenario;
 pub mod state;
+#[cfg(test)]
+mod testing;
 pub mod view;
 
 pub use bot::{Bot, GreedyBot, RandomBot};

@@ -652,24 +652,12 @@ impl<'a> View<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::DeckList;
-    use gigscript_dsl::{card::load_cards, deck::load_deck, Sources};
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
-    use std::sync::Arc;
 
     fn sample_game(seed: u64, choices: usize) -> Game {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let mut sources = Sources::new();
-        let (db, _) = load_cards(&[root.join("cards")], &mut sources);
-        let pool = Arc::new(Pool::from_db(&db));
-        let mut deck = |f: &str| {
-            let d = load_deck(&root.join("decks").join(f), &mut sources).unwrap();
-            DeckList::from_deck(&d)
-        };
-        let (a, b) = (deck("red-street.toml"), deck("yellow-blue-fixers.toml"));
-        let mut g = Game::new(pool, [&a, &b], seed).unwrap();
+        let mut g = crate::testing::sample_game(seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..choices {
             let Some(d) = g.decision_ref() else { break };

@@ -375,7 +375,7 @@ impl Game {
         if options.len() < 2 {
             return;
         }
-        let keys: smallvec::SmallVec<[Option<u64>; 32]> =
+        let mut keys: smallvec::SmallVec<[Option<u64>; 32]> =
             options.iter().map(|&c| self.copy_key(c)).collect();
         // One pass with a 64-bit filter: no two keys alike, nothing to merge.
         let mut seen = 0u64;
@@ -388,48 +388,32 @@ impl Game {
         if !shared {
             return;
         }
-        let mut kept: smallvec::SmallVec<[usize; 32]> = smallvec::SmallVec::new();
+        let mut kept = 0;
         for k in 0..options.len() {
-            let c = options[k];
-            let copy = keys[k].is_some()
-                && (kept.iter())
-                    .any(|&j| keys[j] == keys[k] && self.copy_of(viewer, options[j], c));
+            let (c, key) = (options[k], keys[k]);
+            let copy = key.is_some()
+                && (0..kept).any(|j| keys[j] == key && self.copy_of(viewer, options[j], c));
             if !copy {
-                kept.push(k);
+                (options[kept], keys[kept]) = (c, key);
+                kept += 1;
             }
         }
-        let mut at = 0;
-        options.retain(|_| {
-            at += 1;
-            kept.contains(&(at - 1))
-        });
+        options.truncate(kept);
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::{DeckList, Game, Pool};
-    use gigscript_dsl::{card::load_cards, deck::load_deck, Sources};
     use rand::{Rng, SeedableRng};
-    use std::sync::Arc;
 
     /// `merge_copies` compares only options of one key: two options that are copies of one
     /// another always share it. Checked on every pair of every decision of random games
     /// between the sample decks, which hold copies.
     #[test]
     fn options_that_are_copies_share_their_key() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let mut sources = Sources::new();
-        let (db, _) = load_cards(&[root.join("cards")], &mut sources);
-        let pool = Arc::new(Pool::from_db(&db));
-        let mut deck = |f: &str| {
-            let d = load_deck(&root.join("decks").join(f), &mut sources).unwrap();
-            DeckList::from_deck(&d)
-        };
-        let decks = [deck("red-street.toml"), deck("yellow-blue-fixers.toml")];
         let mut copies = 0;
         for seed in 0..30 {
-            let mut g = Game::new(pool.clone(), [&decks[0], &decks[1]], seed).unwrap();
+            let mut g = crate::testing::sample_game(seed);
             g.set_log_choices(false);
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             while let Some(d) = g.decision_with_copies() {

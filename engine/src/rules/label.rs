@@ -98,8 +98,7 @@ impl Game {
                     n => ways.push(format!("{n} Eddies")),
                 }
                 ways.extend(self.legends_at(v, legends).map(|l| self.legend_ref(v, l)));
-                let n = u32::from(eddies) + legends.count_ones();
-                format!("pay {n} €$: {}", ways.join(" + "))
+                format!("pay {} €$: {}", c.pays(), ways.join(" + "))
             }
             Choice::PayEddie => "pay with eddie".into(),
             Choice::PayLegend(l) => format!("pay with {}", self.legend_ref(v, l)),

@@ -37,18 +37,21 @@ impl Game {
 
     /// How many €$ a player can pay now (rule 11.8.1).
     fn pay_budget(&self, p: PlayerId, exclude: Option<InstId>) -> usize {
-        let pl = self.state.player(p);
-        let eddies = pl
-            .eddies
-            .iter()
-            .filter(|&&e| self.state.inst(e).is_some_and(|i| !i.spent))
-            .count();
-        let legends = pl
-            .legends
-            .iter()
-            .filter(|&&l| Some(l) != exclude && self.legend_can_pay(l))
-            .count();
-        eddies + legends
+        self.ready_eddies(p).count() + self.payable_places(p, exclude).count_ones() as usize
+    }
+
+    /// `p`'s ready Eddies, in order.
+    fn ready_eddies(&self, p: PlayerId) -> impl Iterator<Item = InstId> + '_ {
+        (self.state.player(p).eddies.iter().copied())
+            .filter(|&e| self.state.inst(e).is_some_and(|i| !i.spent))
+    }
+
+    /// The places (bits) in `p`'s Legends area of the Legends that can pay now, but `exclude`.
+    /// The area holds three (rule 5.7.1); a place past the eighth is not read.
+    fn payable_places(&self, p: PlayerId, exclude: Option<InstId>) -> u8 {
+        (self.state.player(p).legends.iter().take(8).enumerate())
+            .filter(|&(_, &l)| Some(l) != exclude && self.legend_can_pay(l))
+            .fold(0, |m, (k, _)| m | 1 << k)
     }
 
     /// Rule 4.10.1: a friendly Unit, or a friendly face-up Legend in the Legends area.
@@ -231,35 +234,21 @@ impl Game {
         remaining: u8,
         exclude: Option<InstId>,
     ) -> Decision {
-        let pl = self.state.player(p);
-        let ready = pl
-            .eddies
-            .iter()
-            .filter(|&&e| self.state.inst(e).is_some_and(|i| !i.spent))
-            .count();
-        // The places (bits) of the Legends that can pay: the area holds three (rule 5.7.1).
-        let payable = (pl.legends.iter().take(8).enumerate())
-            .filter(|&(_, &l)| Some(l) != exclude && self.legend_can_pay(l))
-            .fold(0u8, |m, (k, _)| m | 1 << k);
-        let mut ways: smallvec::SmallVec<[u8; 8]> = smallvec::SmallVec::new();
-        let mut sub = payable;
-        loop {
-            let n = sub.count_ones() as usize;
-            if n <= usize::from(remaining) && usize::from(remaining) - n <= ready {
-                ways.push(sub);
-            }
-            if sub == 0 {
-                break;
-            }
-            sub = (sub - 1) & payable;
-        }
-        ways.sort_unstable_by_key(|&m| (m.count_ones(), m));
-        let options = (ways.into_iter())
-            .map(|legends| Choice::PayWith {
-                eddies: remaining - legends.count_ones() as u8,
-                legends,
+        let ready = self.ready_eddies(p).count();
+        let payable = self.payable_places(p, exclude);
+        let remaining = usize::from(remaining);
+        // Each set of payable places whose Legends and enough ready Eddies make the cost.
+        let mut options: Vec<Choice> = (0..=payable)
+            .filter(|&m| m & !payable == 0)
+            .filter_map(|legends| {
+                let eddies = remaining.checked_sub(legends.count_ones() as usize)?;
+                let eddies = u8::try_from(eddies)
+                    .ok()
+                    .filter(|&e| usize::from(e) <= ready)?;
+                Some(Choice::PayWith { eddies, legends })
             })
             .collect();
+        options.sort_by_key(|c| c.pays_from_legends());
         Decision {
             player: p,
             prompt: DecisionKind::Pay,
@@ -268,20 +257,18 @@ impl Game {
     }
 
     /// The source a step from before paying was one decision names (`eddie`, `legend 2`, a
-    /// Legend's id), if it can pay one €$ of `p`'s payment now ([`Game::pay_step`]).
+    /// Legend's id), if it can pay one €$ of `p`'s payment now ([`Game::apply_pay_step`]).
     pub(crate) fn legacy_pay(
         &self,
         p: PlayerId,
         exclude: Option<InstId>,
         name: &str,
     ) -> Option<Choice> {
-        let pl = self.state.player(p);
         if name.eq_ignore_ascii_case("eddie") {
-            let ready = (pl.eddies.iter()).any(|&e| self.state.inst(e).is_some_and(|i| !i.spent));
+            let ready = self.ready_eddies(p).next().is_some();
             return ready.then_some(Choice::PayEddie);
         }
-        (pl.legends.iter().copied())
-            .filter(|&l| Some(l) != exclude && self.legend_can_pay(l))
+        self.legends_at(p, self.payable_places(p, exclude))
             .find(|&l| {
                 self.legend_ref(p, l).eq_ignore_ascii_case(name)
                     || self
@@ -300,11 +287,8 @@ impl Game {
 
     /// Pays with `eddies` ready Eddies, then the Legends at `places` ([`Choice::PayWith`]).
     fn pay_with(&mut self, p: PlayerId, eddies: u8, places: u8) -> Flow {
-        let pl = self.state.player(p);
-        let ready: smallvec::SmallVec<[InstId; 16]> = (pl.eddies.iter().copied())
-            .filter(|&e| self.state.inst(e).is_some_and(|i| !i.spent))
-            .take(usize::from(eddies))
-            .collect();
+        let ready: smallvec::SmallVec<[InstId; 16]> =
+            self.ready_eddies(p).take(usize::from(eddies)).collect();
         let legends: smallvec::SmallVec<[InstId; 8]> = self.legends_at(p, places).collect();
         if ready.len() != usize::from(eddies) || legends.len() != places.count_ones() as usize {
             return Err(EngineError::Bug("paying with sources that are not there").into());
@@ -312,7 +296,11 @@ impl Game {
         for &e in ready.iter().chain(&legends) {
             self.act(Action::Spend(e))?;
         }
-        self.paid(eddies + places.count_ones() as u8)
+        let choice = Choice::PayWith {
+            eddies,
+            legends: places,
+        };
+        self.paid(choice.pays())
     }
 
     pub(crate) fn equip_decision(&self, gear: InstId) -> Decision {
@@ -387,12 +375,7 @@ impl Game {
             Choice::PlayFromLegends(l) => self.push_play(p, l, PlayHow::FromLegends),
             Choice::GoSolo(l) => self.push_play(p, l, PlayHow::GoSolo),
             Choice::PayEddie => {
-                let e = self.state.players[p.ix()]
-                    .eddies
-                    .iter()
-                    .copied()
-                    .find(|&e| self.state.inst(e).is_some_and(|i| !i.spent))
-                    .ok_or(EngineError::Bug("no ready Eddie"))?;
+                let e = (self.ready_eddies(p).next()).ok_or(EngineError::Bug("no ready Eddie"))?;
                 self.act(Action::Spend(e))?;
                 self.paid(1)
             }

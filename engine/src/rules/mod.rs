@@ -55,10 +55,7 @@ impl Game {
                             auto: true,
                         });
                     }
-                    if let Choice::PayWith { eddies, legends } = d.options[0] {
-                        let n = eddies.saturating_add(legends.count_ones() as u8);
-                        self.auto_paid = self.auto_paid.saturating_add(n);
-                    }
+                    self.auto_paid = self.auto_paid.saturating_add(d.options[0].pays());
                     self.step_choice(d.player, d.options[0])?;
                 }
                 Some(d) => {

@@ -533,57 +533,43 @@ fn apply_steps(
             });
             return false;
         };
-        // Rule 1.16: a player may concede at any point, not only at their own decision.
-        if let Some(who) = concession(step, d.player) {
-            if let Err(error) = game.concede(who) {
-                failures.push(Failure::Engine {
-                    index,
-                    step: step.clone(),
-                    error,
-                });
-                return false;
-            }
-            continue;
-        }
-        let labels = game.labels(&d);
-        let ix = match match_step(step, &labels) {
-            Ok(ix) => ix,
-            // a step written with a label from before a rename (README, "Label changelog")
-            Err(error) => match game.old_label_option(&d, step) {
-                Some(ix) => {
-                    let now = &labels[ix];
-                    renamed.push(format!("step {index} `{step}` (now `{now}`)"));
-                    ix
-                }
-                // one €$ of a payment, from before paying was one decision
-                None => match game.pay_step(&d, step) {
-                    Some(pay) => {
-                        renamed.push(match pay {
-                            PayStep::One(_) => format!(
-                                "step {index} `{step}` (now one step for the whole payment)"
-                            ),
-                            PayStep::PaidAutomatically => {
-                                format!("step {index} `{step}` (now paid automatically)")
-                            }
-                        });
-                        if let Err(error) = game.apply_pay_step(pay) {
-                            failures.push(Failure::Engine {
-                                index,
-                                step: step.clone(),
-                                error,
-                            });
+        let done = if let Some(who) = concession(step, d.player) {
+            // Rule 1.16: a player may concede at any point, not only at their own decision.
+            game.concede(who)
+        } else {
+            let labels = game.labels(&d);
+            match match_step(step, &labels) {
+                Ok(ix) => game.apply(&d.options[ix]),
+                // a step written with a label from before a rename (README, "Label changelog")
+                Err(error) => match game.old_label_option(&d, step) {
+                    Some(ix) => {
+                        let now = &labels[ix];
+                        renamed.push(format!("step {index} `{step}` (now `{now}`)"));
+                        game.apply(&d.options[ix])
+                    }
+                    // one €$ of a payment, from before paying was one decision
+                    None => match game.apply_pay_step(step) {
+                        Ok(None) => {
+                            failures.push(Failure::Step { index, error });
                             return false;
                         }
-                        continue;
-                    }
-                    None => {
-                        failures.push(Failure::Step { index, error });
-                        return false;
-                    }
+                        Ok(Some(pay)) => {
+                            renamed.push(match pay {
+                                PayStep::One(_) => format!(
+                                    "step {index} `{step}` (now one step for the whole payment)"
+                                ),
+                                PayStep::PaidAutomatically => {
+                                    format!("step {index} `{step}` (now paid automatically)")
+                                }
+                            });
+                            Ok(())
+                        }
+                        Err(e) => Err(e),
+                    },
                 },
-            },
+            }
         };
-        if let Err(error) = game.apply(&d.options[ix]) {
+        if let Err(error) = done {
             failures.push(Failure::Engine {
                 index,
                 step: step.clone(),
