@@ -1,6 +1,6 @@
 //! The rule table of `tests/rulings/README.md` names rulings that exist: every
 //! `` `<file>.toml`: <ruling name> `` in it (a file of `tests/rulings/`, or a card file by its path)
-//! is the name of a `[[ruling]]` of that file, and every `` `engine/tests/<file>.rs`: <test> ``
+//! is the name of a `[[ruling]]` of that file, and every `` `engine/tests/engine/<file>.rs`: <test> ``
 //! is a test function of that file; a bare `` `<card-id>` `` stands for that card's file, and
 //! `` `<card-id> (fixture)` `` for that fixture card's file under `tests/fixtures/cards/alpha/`. A renamed ruling must not leave the table pointing nowhere.
 

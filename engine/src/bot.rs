@@ -191,20 +191,13 @@ pub fn step(
 mod tests {
     use super::*;
     use crate::{DeckList, Game, Outcome, PlayerId};
-    use gigscript_dsl::{deck::load_deck, Sources};
 
-    fn deck(f: &str) -> DeckList {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let mut sources = Sources::new();
-        DeckList::from_deck(&load_deck(&root.join("decks").join(f), &mut sources).unwrap())
+    fn deck_a() -> &'static DeckList {
+        &crate::testing::sample_decks()[0]
     }
 
-    fn deck_a() -> DeckList {
-        deck("red-street.toml")
-    }
-
-    fn deck_b() -> DeckList {
-        deck("yellow-blue-fixers.toml")
+    fn deck_b() -> &'static DeckList {
+        &crate::testing::sample_decks()[1]
     }
 
     fn new_game(seed: u64) -> Game {
@@ -235,12 +228,12 @@ mod tests {
         let g = new_game(0);
         let (pool, template) = (
             g.pool().clone(),
-            crate::State::new_game(g.pool(), [&deck_a(), &deck_b()], 0).unwrap(),
+            crate::State::new_game(g.pool(), [deck_a(), deck_b()], 0).unwrap(),
         );
         for seed in [1, 2, 77] {
             let mut st = template.clone();
             st.reseed(seed);
-            let want = crate::State::new_game(&pool, [&deck_a(), &deck_b()], seed).unwrap();
+            let want = crate::State::new_game(&pool, [deck_a(), deck_b()], seed).unwrap();
             assert_eq!(st, want);
         }
     }

@@ -1,20 +1,41 @@
-//! Helpers of the crate's unit tests.
+//! Helpers of the crate's unit tests: the catalogue and the sample decks, loaded once.
 
 use crate::{DeckList, Game, Pool};
 use gigscript_dsl::{card::load_cards, deck::load_deck, Sources};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-/// A new game of the catalogue between the sample decks `red-street` and
-/// `yellow-blue-fixers`, which hold copies.
+/// The catalogue's cards, and the sample decks `red-street` and `yellow-blue-fixers` (which
+/// hold copies).
+fn sample() -> &'static (Arc<Pool>, [DeckList; 2]) {
+    static SAMPLE: OnceLock<(Arc<Pool>, [DeckList; 2])> = OnceLock::new();
+    SAMPLE.get_or_init(|| {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut sources = Sources::new();
+        let (db, _) = load_cards(&[root.join("cards")], &mut sources);
+        let pool = Arc::new(Pool::from_db(&db));
+        let mut deck = |f: &str| {
+            let d = load_deck(&root.join("decks").join(f), &mut sources).unwrap();
+            DeckList::from_deck(&d)
+        };
+        (
+            pool,
+            [deck("red-street.toml"), deck("yellow-blue-fixers.toml")],
+        )
+    })
+}
+
+/// The catalogue's pool.
+pub(crate) fn pool() -> Arc<Pool> {
+    sample().0.clone()
+}
+
+/// The two sample decks.
+pub(crate) fn sample_decks() -> &'static [DeckList; 2] {
+    &sample().1
+}
+
+/// A new game of the catalogue between the sample decks.
 pub(crate) fn sample_game(seed: u64) -> Game {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut sources = Sources::new();
-    let (db, _) = load_cards(&[root.join("cards")], &mut sources);
-    let pool = Arc::new(Pool::from_db(&db));
-    let mut deck = |f: &str| {
-        let d = load_deck(&root.join("decks").join(f), &mut sources).unwrap();
-        DeckList::from_deck(&d)
-    };
-    let (a, b) = (deck("red-street.toml"), deck("yellow-blue-fixers.toml"));
-    Game::new(pool, [&a, &b], seed).unwrap()
+    let [a, b] = sample_decks();
+    Game::new(pool(), [a, b], seed).unwrap()
 }

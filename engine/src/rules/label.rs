@@ -625,25 +625,13 @@ fn way_label(words: &str) -> String {
 #[cfg(test)]
 mod tests {
     use crate::game::Game;
-    use crate::pool::Pool;
-    use gigscript_dsl::{card::load_cards, ruling::RulingsFile, Sources};
-    use std::sync::{Arc, OnceLock};
-
-    fn pool() -> Arc<Pool> {
-        static POOL: OnceLock<Arc<Pool>> = OnceLock::new();
-        POOL.get_or_init(|| {
-            let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards");
-            let (db, _) = load_cards(&[root], &mut Sources::new());
-            Arc::new(Pool::from_db(&db))
-        })
-        .clone()
-    }
+    use gigscript_dsl::ruling::RulingsFile;
 
     /// The game at the position of a ruling (TOML), after its steps, each an exact label (or
     /// a label from before a rename).
     fn game(ruling: &str) -> Game {
         let r = RulingsFile::parse_each(ruling).unwrap().remove(0).unwrap();
-        let pool = pool();
+        let pool = crate::testing::pool();
         let setup = crate::scenario::ruling_setup(&pool, &r).unwrap();
         let mut g = Game::from_setup(pool, &setup).unwrap();
         for step in &r.steps {

@@ -319,20 +319,14 @@ pub fn steal_count(power: i32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pool::Pool;
     use crate::state::{PlayerSetup, Setup};
-    use gigscript_dsl::{card::load_cards, Sources};
-    use std::sync::Arc;
 
     fn game() -> Game {
-        let mut sources = Sources::new();
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cards");
-        let (db, _) = load_cards(&[root], &mut sources);
         let setup = Setup {
             players: [PlayerSetup::default(), PlayerSetup::default()],
             ..Setup::default()
         };
-        Game::from_setup(Arc::new(Pool::from_db(&db)), &setup).unwrap()
+        Game::from_setup(crate::testing::pool(), &setup).unwrap()
     }
 
     #[test]

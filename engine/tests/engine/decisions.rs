@@ -7,11 +7,11 @@
 //! - no two options lead to the same state (each option is applied to a copy of the game and
 //!   the states are compared; the log is not part of the state).
 //!
-//! `cargo test -p gigscript-engine --test decisions` plays [`GAMES`] games and asserts the
+//! `cargo test -p gigscript-engine --test engine decisions::` plays [`GAMES`] games and asserts the
 //! first, printing what it found of the second; `--ignored` (in release) plays [`SOAK_GAMES`]
 //! and asserts both. A failure names the game's seed, the decision and its labels.
 
-mod common;
+use crate::common;
 
 use gigscript_engine::{Decision, DecisionKind, Game, State};
 use rand::seq::SliceRandom;

@@ -4,7 +4,7 @@
 // Positions read best as one assignment per area.
 #![allow(clippy::field_reassign_with_default)]
 
-mod common;
+use crate::common;
 
 use common::*;
 use gigscript_dsl::Keyword;

@@ -1,7 +1,7 @@
 //! Pre-game rules that a ruling cannot show (rulings start in a Main or Start Phase): a new game
 //! from two deck lists, driven through its setup (rules 7.4–7.9) with `Game::new`.
 
-mod common;
+use crate::common;
 
 use common::*;
 use gigscript_engine::{DecisionKind, Game, PlayerId, Zone};

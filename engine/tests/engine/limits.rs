@@ -2,7 +2,7 @@
 //! 2147483647` with Mantis Blades became negative). `gig` refuses such facts at load
 //! (`MAX_POWER`); a pool built from cards that skipped the load checks still computes safely.
 
-mod common;
+use crate::common;
 
 use common::{cards, setup, spec};
 use gigscript_dsl::card::{parse_card, CardDb};

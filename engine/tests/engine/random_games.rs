@@ -1,6 +1,6 @@
 //! Full games between the sample decks with seeded uniformly random choices.
 
-mod common;
+use crate::common;
 
 use common::*;
 use gigscript_engine::{DeckList, Game};

@@ -1,7 +1,7 @@
 //! The executor's contract beyond single cards: no silent no-op, executability is reported,
 //! a suspended effect survives a serde round-trip.
 
-mod common;
+use crate::common;
 use common::*;
 use gigscript_engine::{Names, PlayerSetup};
 

@@ -1,7 +1,7 @@
 //! The scenario runner itself: setup defaults, step failures, expectation failures and setup
 //! errors, on rulings written inline.
 
-mod common;
+use crate::common;
 
 use common::pool;
 use gigscript_dsl::ruling::{Ruling, RulingsFile};

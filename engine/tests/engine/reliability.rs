@@ -3,12 +3,12 @@
 //! [`Checker::check`]. Every game is replayed from its seed and its choice labels, and must
 //! reproduce its log byte for byte.
 //!
-//! `cargo test -p gigscript-engine --test reliability` plays [`GAMES`] games; the soak test
-//! (`--ignored`, in release) plays a million. A failure names the game's seed; one game is
-//! replayed with `RELIABILITY_SEED=<seed> cargo test -p gigscript-engine --test reliability
-//! one_game -- --ignored --nocapture`, which prints its log.
+//! `cargo test -p gigscript-engine --test engine reliability::` plays [`GAMES`] games; the soak
+//! test (`--ignored`, in release) plays a million. A failure names the game's seed; one game is
+//! replayed with `RELIABILITY_SEED=<seed> cargo test -p gigscript-engine --test engine
+//! reliability::one_game -- --ignored --nocapture`, which prints its log.
 
-mod common;
+use crate::common;
 
 use gigscript_dsl::card::{CardDb, CardType};
 use gigscript_dsl::Sources;
@@ -68,7 +68,7 @@ impl Cards {
     }
 }
 
-#[path = "../../tests/support/compose.rs"]
+#[path = "../../../tests/support/compose.rs"]
 mod compose;
 
 /// Composed texts made into cards.

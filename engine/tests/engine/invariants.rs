@@ -1,6 +1,6 @@
 //! Property tests: state invariants hold after every choice of random games.
 
-mod common;
+use crate::common;
 
 use common::*;
 use proptest::prelude::*;
