@@ -41,6 +41,17 @@ pub enum DecisionKind {
 }
 
 impl DecisionKind {
+    /// Whether two options of a decision of this kind may come out the same, so that the
+    /// engine tries them before asking (rules 10.6, 10.7): the questions of card text, a
+    /// steal's Gig and the order of pending effects. The Main Phase, the React Step and paying
+    /// are not tried (their options differ by what they do), nor the setup decisions.
+    pub(crate) fn may_come_out_the_same(self) -> bool {
+        matches!(
+            self,
+            DecisionKind::PendingOrder | DecisionKind::Mode | DecisionKind::CardType
+        )
+    }
+
     /// Whether a decision with a single option is taken automatically (and logged). Every
     /// decision but the Main Phase's is: the turn order and mulligan always offer two options,
     /// and a React Step whose only option is `pass` leaves the defending player nothing

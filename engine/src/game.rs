@@ -75,6 +75,9 @@ pub struct Game {
     pub(crate) text: &'static dyn crate::rules::CardText,
     /// how deep card text's statements are reading statements now (not state)
     pub(crate) text_depth: std::cell::Cell<u8>,
+    /// how many copies deep this game is, each made to try an order of pending effects (not
+    /// state)
+    pub(crate) sim_depth: u8,
     /// the static statements in force while a decision is computed (not state)
     pub(crate) core_memo: std::cell::RefCell<crate::exec::Memo>,
     /// room for the happenings of one event, reused (not state)
@@ -130,6 +133,7 @@ impl Game {
             abandoned: false,
             text,
             text_depth: Default::default(),
+            sim_depth: 0,
             happened: Vec::new(),
             watchers: Vec::new(),
             found: Vec::new(),
@@ -148,6 +152,32 @@ impl Game {
         });
         g.invalidate();
         g
+    }
+
+    /// A copy of the game without its log, writing no labels, to try a choice on.
+    pub(crate) fn sandbox(&self) -> Game {
+        Game {
+            pool: self.pool.clone(),
+            state: self.state.clone(),
+            log: Vec::new(),
+            backup: None,
+            cached: None,
+            log_choices: false,
+            auto_paid: 0,
+            rollback: self.rollback,
+            abandoned: self.abandoned,
+            kinds: self.kinds,
+            statics_at: self.statics_at.clone(),
+            gear_at: self.gear_at.clone(),
+            listens_at: self.listens_at.clone(),
+            text: self.text,
+            text_depth: Default::default(),
+            sim_depth: self.sim_depth,
+            core_memo: Default::default(),
+            happened: Vec::new(),
+            watchers: Vec::new(),
+            found: Vec::new(),
+        }
     }
 
     /// Whether choices are written to the log (default on). Off, the log holds only events and

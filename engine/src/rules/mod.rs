@@ -26,6 +26,12 @@ use crate::game::{Flow, Game, Stop, MAX_AUTO_STEPS};
 use crate::log::{Event, LogEntry};
 use crate::state::{Frame, Outcome, Pending, PlayerId, StartStep};
 
+/// Worlds besides the game's own in which options that come out the same are tried
+/// ([`Game::drop_moot_options`]).
+const MOOT_WORLDS: u64 = 16;
+/// How many decisions deep the copies of [`Game::drop_moot_options`] try options themselves.
+const MOOT_DEPTH: u8 = 2;
+
 impl Game {
     /// Steps automatic frames until a decision with a real choice, or the end of the game.
     /// A mandatory decision with a single option is taken and logged (`auto`).
@@ -71,11 +77,93 @@ impl Game {
     /// The decision the game is waiting for, computed from the state alone. Options that
     /// differ only in which of interchangeable copies they name are one ([`Game::merge_copies`]).
     pub(crate) fn current_decision(&self) -> Option<Decision> {
-        self.with_text_memo(|| {
+        let mut d = self.with_text_memo(|| {
             let mut d = self.decision_now()?;
             self.merge_copies(d.player, &mut d.options);
             Some(d)
-        })
+        })?;
+        // Rules 10.6, 10.7: of options that come out the same, only the first is offered; a
+        // single one left is taken (and logged as the only option).
+        if d.options.len() > 1 && d.prompt.may_come_out_the_same() {
+            self.drop_moot_options(&mut d);
+        }
+        Some(d)
+    }
+
+    /// Drops each option of `d` that leads to the same state at the next decision, within the
+    /// turn, as an earlier option: in this game and in [`MOOT_WORLDS`] others with each deck
+    /// shuffled and the dice reseeded, so that a choice whose outcome turns on a hidden card or
+    /// a roll is still asked (not asking it would tell the player something). Tried on copies
+    /// of the game, at most [`MOOT_DEPTH`] decisions deep.
+    fn drop_moot_options(&self, d: &mut Decision) {
+        if self.sim_depth >= MOOT_DEPTH {
+            return;
+        }
+        let player = d.player;
+        let after = |g: &Game, c: Choice| -> Option<crate::state::State> {
+            let mut h = g.sandbox();
+            h.sim_depth = g.sim_depth + 1;
+            // The game may end on the way (rule 1.14): its state is the outcome.
+            let ended = |r: Flow| matches!(r, Ok(()) | Err(Stop::Over));
+            if !ended(h.step_choice(player, c)) || !ended(h.advance()) {
+                return None;
+            }
+            (h.state.turn == g.state.turn).then_some(h.state)
+        };
+        let options = &d.options;
+        let here: Vec<_> = options.iter().map(|&c| after(self, c)).collect();
+        let twins = |i: usize, j: usize| here[i].is_some() && here[i] == here[j];
+        if !(0..here.len()).any(|i| (0..i).any(|j| twins(i, j))) {
+            return;
+        }
+        let worlds: Vec<Game> = (1..=MOOT_WORLDS)
+            .map(|k| {
+                use rand::seq::SliceRandom;
+                use rand::{Rng, SeedableRng};
+                let mut w = self.sandbox();
+                w.sim_depth = self.sim_depth + 1;
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(k);
+                for p in &mut w.state.players {
+                    p.deck.shuffle(&mut rng);
+                }
+                w.state.rng = rand_chacha::ChaCha8Rng::seed_from_u64(rng.gen());
+                w
+            })
+            .collect();
+        // What option `k` leads to in world `w`: none where it is not an option there.
+        let there_of = |w: &Game, k: usize| {
+            let offered = w
+                .with_text_memo(|| w.decision_now())
+                .is_some_and(|x| x.options.contains(&options[k]));
+            offered.then(|| after(w, options[k])).flatten()
+        };
+        let mut there: Vec<Vec<Option<Option<crate::state::State>>>> =
+            vec![vec![None; options.len()]; worlds.len()];
+        let mut keep = vec![true; options.len()];
+        for i in 1..options.len() {
+            for j in 0..i {
+                if !keep[j] || !twins(i, j) {
+                    continue;
+                }
+                let alike = (worlds.iter().zip(&mut there)).all(|(w, outs)| {
+                    for k in [i, j] {
+                        if outs[k].is_none() {
+                            outs[k] = Some(there_of(w, k));
+                        }
+                    }
+                    matches!((&outs[i], &outs[j]), (Some(Some(x)), Some(Some(y))) if x == y)
+                });
+                if alike {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        let mut k = 0;
+        d.options.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
     }
 
     /// The decision the game is waiting for with every copy an option of its own, as it was

@@ -950,11 +950,9 @@ fn pending_10_12_10_13_turn_player_orders_theirs_first() {
         .unwrap();
     }
     steps(&mut g, &["attack rival gigs with psycho-squad"]);
-    let d = g.decision().unwrap();
-    assert_eq!((d.player, d.prompt), (ME, DecisionKind::PendingOrder));
-    assert_eq!(labels(&g), ["resolve psycho-squad", "resolve chrome-fang"]);
-    steps(&mut g, &["resolve chrome-fang"]);
-    // The last of mine goes automatically, then the rival's single one.
+    // The effects do nothing, so the order of mine comes out the same either way and is not
+    // asked (rule 10.6; `tests/rulings/faq-a-order.toml` has orders that are asked): mine
+    // resolve in the order they became pending, then the rival's.
     let d = g.decision().unwrap();
     assert_eq!((d.player, d.prompt), (RIVAL, DecisionKind::Reaction));
     let order: Vec<String> = g
@@ -966,8 +964,8 @@ fn pending_10_12_10_13_turn_player_orders_theirs_first() {
     assert_eq!(
         order,
         [
-            "chrome-fang resolves its effect",
             "psycho-squad resolves its effect",
+            "chrome-fang resolves its effect",
             "la-llorona-ghost-of-the-past resolves its effect"
         ]
     );
