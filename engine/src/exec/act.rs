@@ -179,6 +179,11 @@ pub(crate) fn changes_nothing(g: &Game, run: &Run, a: &GameAction, into: u16, o:
                     })
                 })
         }
+        // Looking again at a card out of the deck the player already knows (rule 5.7.4.2).
+        GameAction::Look(t) if mine(t) => o.card().is_some_and(|i| {
+            g.state.seen.contains(&(run.controller, i))
+                && g.state.inst(i).is_some_and(|x| x.zone != Zone::Deck)
+        }),
         GameAction::Spend(t) | GameAction::Ready(t) if mine(t) => {
             let spend = matches!(a, GameAction::Spend(_));
             o.card()
@@ -225,6 +230,12 @@ pub(crate) fn possible(g: &Game, run: &Run, a: &GameAction) -> bool {
     let me = run.controller;
     match a {
         GameAction::Call { .. } => !g.state.player(me).called_this_turn,
+        // `You may pay 2 €$` with fewer ready Eddies (rule 11.8: a cost is paid in full).
+        GameAction::Pay(n) => {
+            let cx = Cx::new(run.source, me, &run.slots);
+            let n = amount(g, &cx, n, i64::from(u16::MAX));
+            usize::try_from(n).is_ok_and(|n| can_pay(g, me, n))
+        }
         // A Gear played to a host the text restricts needs one (rule 4.10).
         GameAction::Play { host: Some(p), .. } => {
             let cx = Cx::new(run.source, me, &run.slots);
@@ -891,6 +902,50 @@ pub(crate) fn set_slot(run: &mut Run, s: u16, objs: Vec<Obj>) {
 /// Rule 11.8.4: plays the cards of `card` one at a time from where they are, for free: each
 /// finishes its play (a frame above the effect) before the next; a Gear whose host the text
 /// restricts is equipped to one the player chooses.
+/// The cards a Gear played by an effect may be equipped to, where the text restricts its host
+/// (`Play a Gear … equipped to a friendly Unit`).
+fn play_hosts(g: &Game, run: &Run, host: Option<&gigscript_dsl::prim::Pred>) -> Vec<Obj> {
+    let Some(p) = host else {
+        return Vec::new();
+    };
+    let me = run.controller;
+    let cx = Cx::new(run.source, me, &run.slots);
+    (0..g.state.instances.len())
+        .map(|k| InstId(k as u16))
+        .filter(|&h| can_host(g, me, h))
+        .filter(|&h| super::select::pred(g, &cx, p, Thing::Now(Obj::Card(h))))
+        .map(Obj::Card)
+        .collect()
+}
+
+/// Whether an effect's `Play` can play card `c` now: the controller's card, not in play, of a
+/// kind that is played (a Gear with a host for it), and paid for unless `free` (rules 11.1.2,
+/// 11.8.1, 3.11.2.1: a cost that can't be paid in full, or a null one, plays nothing).
+pub(crate) fn playable(
+    g: &Game,
+    run: &Run,
+    c: InstId,
+    free: bool,
+    host: Option<&gigscript_dsl::prim::Pred>,
+) -> bool {
+    let me = run.controller;
+    let Some(x) = g.state.inst(c).copied() else {
+        return false;
+    };
+    !in_play(g, c)
+        && x.owner == me
+        && match g.pool.facts(x.card).kind {
+            CardType::Unit | CardType::Program => true,
+            CardType::Gear if host.is_some() => !play_hosts(g, run, host).is_empty(),
+            CardType::Gear => g.has_equip_host(me),
+            CardType::Legend => false,
+        }
+        && (free
+            || g.text()
+                .play_cost(g, c, me)
+                .is_some_and(|cost| g.can_pay(me, cost, None)))
+}
+
 fn play(
     g: &mut Game,
     run: &mut Run,
@@ -903,18 +958,6 @@ fn play(
     let list = {
         let cx = Cx::new(run.source, me, &run.slots);
         cards(&target(g, &cx, card))
-    };
-    let hosts = |g: &Game, run: &Run| -> Vec<Obj> {
-        let Some(p) = host else {
-            return Vec::new();
-        };
-        let cx = Cx::new(run.source, me, &run.slots);
-        (0..g.state.instances.len())
-            .map(|k| InstId(k as u16))
-            .filter(|&h| can_host(g, me, h))
-            .filter(|&h| super::select::pred(g, &cx, p, Thing::Now(Obj::Card(h))))
-            .map(Obj::Card)
-            .collect()
     };
     // A Gear waiting for its host: the host was chosen.
     if let Some(Obj::Card(h)) = run.work.picked.pop() {
@@ -932,35 +975,14 @@ fn play(
             continue;
         };
         let kind = g.pool.facts(x.card).kind;
-        // Rule 11.8.1: a card played by paying its cost is played only if the cost can be paid
-        // (a cost that can't be is no decision without options).
-        let affordable = free || {
-            let cost = g.text().play_cost(g, c, me).unwrap_or(0);
-            g.can_pay(me, cost, None)
-        };
-        let playable = !in_play(g, c)
-            && x.owner == me
-            && affordable
-            && match kind {
-                CardType::Unit | CardType::Program => true,
-                CardType::Gear if host.is_some() => !hosts(g, run).is_empty(),
-                CardType::Gear => g.has_equip_host(me),
-                CardType::Legend => false,
-            }
-            // Rules 11.1.2, 3.11.2.1: a card played by an effect that doesn't make it free is
-            // paid for, so one whose cost can't be paid in full (or is null) isn't played.
-            && (free
-                || g.text()
-                    .play_cost(g, c, me)
-                    .is_some_and(|cost| g.can_pay(me, cost, None)));
-        if !playable {
+        if !playable(g, run, c, free, host) {
             run.work.step += 1;
             continue;
         }
         if kind == CardType::Gear && host.is_some() {
             run.ask = Some(Ask::Pick {
                 who: me,
-                from: hosts(g, run),
+                from: play_hosts(g, run, host),
                 stop: false,
             });
             return Ok(Step::Wait);

@@ -312,11 +312,16 @@ fn op_step(g: &mut Game, run: &mut Run, e: &Effect, op: &Op, pos: Pos) -> Result
             otherwise,
         } => match answered(run) {
             // Rule 10.7: what the player may do has nothing to act on, so there is no choice
-            // to make; the effect goes on as if they said no.
-            None if futile(g, run, e, then.0) => Ok(match otherwise {
-                Some(b) => Step::Enter(vec![b.0]),
-                None => Step::Done(false),
-            }),
+            // to make; the effect goes on as if they said no. So where yes would change
+            // nothing (rule 10.6).
+            None if futile(g, run, e, then.0)
+                || yes_changes_nothing(g, run, e, pos, then.0, otherwise.is_some()) =>
+            {
+                Ok(match otherwise {
+                    Some(b) => Step::Enter(vec![b.0]),
+                    None => Step::Done(false),
+                })
+            }
             None => {
                 run.ask = Some(Ask::YesNo {
                     who: who(g, run, w),
@@ -530,7 +535,7 @@ pub(crate) fn futile(g: &Game, run: &Run, e: &Effect, block: u16) -> bool {
     };
     match ops.first().map(|op| &op.kind) {
         Some(OpKind::Do(a)) => !possible(g, run, a),
-        Some(OpKind::Choose { from, .. }) => {
+        Some(OpKind::Choose { from, into, .. }) => {
             let pos = Pos {
                 block,
                 index: 0,
@@ -542,7 +547,7 @@ pub(crate) fn futile(g: &Game, run: &Run, e: &Effect, block: u16) -> bool {
             if a.is_some_and(|a| !possible(g, run, a)) {
                 return true;
             }
-            let all = offered(g, run, from, a);
+            let all = offered(g, run, from, into.0, a);
             let cx = Cx::new(run.source, run.controller, &run.slots);
             // None to choose, none asked for (`1 more for each friendly min Gig` with none), or
             // fewer than it names: `you may X` does X whole or not at all. Or whatever is
@@ -592,7 +597,7 @@ fn every_way_idle(g: &Game, run: &Run, e: &Effect, block: u16, k: usize) -> bool
     if reads_outside(e, tried, a, into.0) {
         return false;
     }
-    let all = offered(g, run, from, Some(a));
+    let all = offered(g, run, from, into.0, Some(a));
     match ops.get(k + 1).map(|op| &op.kind) {
         Some(OpKind::Do(x)) if std::ptr::eq(x, a) && k + 2 == ops.len() => {
             (all.iter()).all(|&o| super::act::changes_nothing(g, run, a, into.0, o))
@@ -606,38 +611,286 @@ fn every_way_idle(g: &Game, run: &Run, e: &Effect, block: u16, k: usize) -> bool
     }
 }
 
+/// Whether saying yes to the `you may` at `pos`, whose block is `then`, comes out as saying no
+/// (rule 10.6), whatever is chosen in it: its choices (of one object each) lead to actions that
+/// change nothing on what they chose ([`super::act::changes_nothing`]), to conditions read as
+/// they stand (nothing before them changed anything), and to `you may` that could not happen
+/// ([`futile`]); after it, the operations of the block it is in read what it chose only in
+/// conditions that come out as they would after a no. `You may look at a friendly face-down
+/// Legend. If that Legend is ARASAKA …, you may Call it` with the only face-down Legend known
+/// and not one to Call. Not where a `no` does something else, or where an `If you do` reads
+/// whether the block was done.
+fn yes_changes_nothing(
+    g: &Game,
+    run: &Run,
+    e: &Effect,
+    pos: Pos,
+    then: u16,
+    otherwise: bool,
+) -> bool {
+    if otherwise || mentions_did(e) {
+        return false;
+    }
+    let after = usize::from(pos.index) + 1;
+    let mut inside = vec![then];
+    entered(e, then, 0, &mut inside);
+    let mut outer = Vec::new();
+    entered(e, pos.block, after, &mut outer);
+    // Where what is chosen may be read: the block, what it enters, and the rest of the block
+    // of the `you may` (checked against a no below).
+    let region = |b: usize, i: usize| {
+        (b == usize::from(pos.block) && i >= after)
+            || inside.iter().chain(&outer).any(|&n| usize::from(n) == b)
+    };
+    let same_after = |yes: &Run| same_as_no(g, run, yes, e, pos.block, after);
+    rest_idle(g, run, e, then, 0, None, &region, &same_after)
+}
+
+/// Whether an operation of `e` is `If you do` (a condition on whether a sentence was done).
+fn mentions_did(e: &Effect) -> bool {
+    fn did(c: &Cond) -> bool {
+        match c {
+            Cond::Did(_) => true,
+            Cond::Not(c) => did(c),
+            Cond::All(cs) | Cond::Any(cs) => cs.iter().any(did),
+            _ => false,
+        }
+    }
+    (e.blocks.iter().flat_map(|b| b.0.iter())).any(|op| match &op.kind {
+        OpKind::If { cond, .. } => did(cond),
+        OpKind::Modes {
+            all_if, rival_if, ..
+        } => all_if.iter().chain(rival_if).any(did),
+        _ => false,
+    })
+}
+
+/// The blocks the operations of `block` from `k` on enter (`If …,`, `you may`), nested ones too.
+fn entered(e: &Effect, block: u16, k: usize, out: &mut Vec<u16>) {
+    let Some(ops) = e.blocks.get(usize::from(block)).map(|b| &b.0[..]) else {
+        return;
+    };
+    for op in ops.iter().skip(k) {
+        let inner = match &op.kind {
+            OpKind::If {
+                then, otherwise, ..
+            }
+            | OpKind::May {
+                then, otherwise, ..
+            } => [Some(*then), *otherwise],
+            _ => continue,
+        };
+        for b in inner.into_iter().flatten() {
+            if !out.contains(&b.0) {
+                out.push(b.0);
+                entered(e, b.0, 0, out);
+            }
+        }
+    }
+}
+
+/// Whether the operations of `block` from `k` on do after a yes (slots `yes`) what they do after
+/// a no (slots `no`), nothing having changed: each reads no slot the two fill differently, or
+/// is a condition that holds alike and enters a block that reads none of them.
+fn same_as_no(g: &Game, no: &Run, yes: &Run, e: &Effect, block: u16, k: usize) -> bool {
+    let n = no.slots.len().max(yes.slots.len());
+    let objs = |r: &Run, i: usize| r.slots.get(i).map_or(&[][..], Val::objs).to_vec();
+    let differ: Vec<u16> = (0..n)
+        .filter(|&i| objs(no, i) != objs(yes, i))
+        .filter_map(|i| u16::try_from(i).ok())
+        .collect();
+    let reads = |x: &dyn std::fmt::Debug| differ.iter().any(|&s| names_slot(&x, s));
+    let block_reads = |b: u16| {
+        let mut all = vec![b];
+        entered(e, b, 0, &mut all);
+        (all.iter()).any(|&b| e.blocks.get(usize::from(b)).is_some_and(|b| reads(&b.0)))
+    };
+    let Some(ops) = e.blocks.get(usize::from(block)).map(|b| &b.0[..]) else {
+        return false;
+    };
+    ops.iter().skip(k).all(|op| match &op.kind {
+        OpKind::If {
+            cond,
+            then,
+            otherwise,
+        } => {
+            let holds_in = |r: &Run| {
+                let cx = Cx {
+                    did: &r.did,
+                    discarded: r.discarded,
+                    ..Cx::new(r.source, r.controller, &r.slots)
+                };
+                holds(g, &cx, cond)
+            };
+            let branch = |holds: bool| match holds {
+                true => Some(*then),
+                false => *otherwise,
+            };
+            let (after_yes, after_no) = (branch(holds_in(yes)), branch(holds_in(no)));
+            // Another branch after a yes: each does nothing (`If that Legend is ARASAKA, you
+            // may Call it` with the turn's Call made).
+            let idle = |r: &Run, b: Option<prim::BlockId>| {
+                b.is_none_or(|b| rest_idle(g, r, e, b.0, 0, None, &|_, _| false, &|_| true))
+            };
+            match after_yes == after_no {
+                true => after_yes.is_none_or(|b| !block_reads(b.0)),
+                false => idle(yes, after_yes) && idle(no, after_no),
+            }
+        }
+        kind => !reads(kind),
+    })
+}
+
+/// [`yes_changes_nothing`] for the operations of `block` from `k` on, the object last chosen
+/// being `last` (its slot and the object): what is chosen is read only within `region`, and
+/// `then` is asked of the slots as they are at the end.
+#[allow(clippy::too_many_arguments)]
+fn rest_idle(
+    g: &Game,
+    run: &Run,
+    e: &Effect,
+    block: u16,
+    k: usize,
+    last: Option<(u16, Obj)>,
+    region: &dyn Fn(usize, usize) -> bool,
+    then: &dyn Fn(&Run) -> bool,
+) -> bool {
+    let Some(ops) = e.blocks.get(usize::from(block)).map(|b| &b.0[..]) else {
+        return false;
+    };
+    let Some(op) = ops.get(k) else {
+        return then(run);
+    };
+    let rest = |run: &Run, last| rest_idle(g, run, e, block, k + 1, last, region, then);
+    match &op.kind {
+        OpKind::Choose { from, into, .. }
+            if matches!(from.count, prim::Count::Exactly(prim::Num::Lit(1))) =>
+        {
+            let pos = Pos {
+                block,
+                index: u16::try_from(k).unwrap_or(u16::MAX),
+                lap: 0,
+                laps: 1,
+                player: None,
+            };
+            let Some(a) = consumer(e, pos) else {
+                return false;
+            };
+            let tried = |b: usize, i: usize| (b == usize::from(block) && i >= k) || region(b, i);
+            if reads_outside(e, tried, a, into.0) {
+                return false;
+            }
+            let all = offered(g, run, from, into.0, Some(a));
+            !all.is_empty()
+                && all.iter().all(|&o| {
+                    let mut r = run.clone();
+                    set_slot(&mut r, into.0, vec![o]);
+                    rest(&r, Some((into.0, o)))
+                })
+        }
+        OpKind::Do(a) => {
+            last.is_some_and(|(s, o)| super::act::changes_nothing(g, run, a, s, o))
+                && rest(run, last)
+        }
+        OpKind::If {
+            cond,
+            then: yes,
+            otherwise,
+        } => {
+            let cx = Cx {
+                did: &run.did,
+                discarded: run.discarded,
+                ..Cx::new(run.source, run.controller, &run.slots)
+            };
+            let entered = match holds(g, &cx, cond) {
+                true => Some(*yes),
+                false => *otherwise,
+            };
+            match entered {
+                Some(b) => rest_idle(g, run, e, b.0, 0, last, region, &|r| rest(r, last)),
+                None => rest(run, last),
+            }
+        }
+        OpKind::May {
+            then: yes,
+            otherwise: None,
+            ..
+        } => futile(g, run, e, yes.0) && rest(run, last),
+        _ => false,
+    }
+}
+
 /// The action a choice at `pos` is made for: the first action after it in its block, unless
-/// something else (a statement, a condition) comes first.
+/// something else (a statement, a condition) comes first. An action of the same sentence that
+/// does not read the choice is passed over: `Spend this Unit and a rival Unit` chooses the
+/// rival Unit for the second spend.
 fn consumer(e: &Effect, pos: Pos) -> Option<&prim::GameAction> {
     let ops = e
         .blocks
         .get(usize::from(pos.block))
         .map_or(&[][..], |b| &b.0[..]);
+    let here = ops.get(usize::from(pos.index));
+    let into = here.and_then(|op| match &op.kind {
+        OpKind::Choose { into, .. } => Some(into.0),
+        _ => None,
+    });
     let after = ops.get(usize::from(pos.index) + 1..).unwrap_or(&[]);
-    after
-        .iter()
-        .find_map(|op| match &op.kind {
-            OpKind::Choose { .. } => None,
-            OpKind::Do(a) => Some(Some(a)),
-            _ => Some(None),
+    // The actions up to something else, with their sentences.
+    let actions: Vec<(&prim::GameAction, prim::SentenceId)> = (after.iter())
+        .take_while(|op| matches!(op.kind, OpKind::Choose { .. } | OpKind::Do(_)))
+        .filter_map(|op| match &op.kind {
+            OpKind::Do(a) => Some((a, op.sentence)),
+            _ => None,
         })
-        .flatten()
+        .collect();
+    let (&(first, sentence), rest) = actions.split_first()?;
+    let same = |s: prim::SentenceId| here.is_some_and(|h| h.sentence == s);
+    match into {
+        // Read only where another action of the sentence may be the one (slots are read from
+        // the actions' descriptions).
+        Some(slot) if same(sentence) && rest.iter().any(|&(_, s)| same(s)) => {
+            if names_slot(first, slot) {
+                return Some(first);
+            }
+            (rest.iter())
+                .find(|&&(a, s)| same(s) && names_slot(a, slot))
+                .map_or(Some(first), |&(a, _)| Some(a))
+        }
+        _ => Some(first),
+    }
 }
 
-/// The objects a choice from `from` offers now, for action `consumer`.
+/// The objects a choice from `from` into slot `into` offers now, for action `consumer`.
 fn offered(
     g: &Game,
     run: &Run,
     from: &prim::Selector,
+    into: u16,
     consumer: Option<&prim::GameAction>,
 ) -> Vec<Obj> {
     let cx = Cx::new(run.source, run.controller, &run.slots);
     let mut all = objects(g, &cx, from);
-    // Rule 9.23.1 (through 6.7.1): a Gig the stealing Unit can't steal is no choice.
-    if let Some(prim::GameAction::Steal { by, .. }) = consumer {
-        if let Ok(Some(u)) = super::act::stealer(g, run, by.as_ref()) {
-            all.retain(|o| o.gig().is_none_or(|d| super::act::may_steal(g, u, d)));
+    match consumer {
+        // Rule 9.23.1 (through 6.7.1): a Gig the stealing Unit can't steal is no choice.
+        Some(prim::GameAction::Steal { by, .. }) => {
+            if let Ok(Some(u)) = super::act::stealer(g, run, by.as_ref()) {
+                all.retain(|o| o.gig().is_none_or(|d| super::act::may_steal(g, u, d)));
+            }
         }
+        // Rule 11.8.1: a card chosen to be played that can't be (its cost can't be paid) is
+        // no choice.
+        Some(prim::GameAction::Play {
+            card: prim::Target::Slot(s),
+            free,
+            host,
+            ..
+        }) if s.0 == into => {
+            all.retain(|o| {
+                o.card()
+                    .is_none_or(|c| super::act::playable(g, run, c, *free, host.as_ref()))
+            });
+        }
+        _ => {}
     }
     all
 }
@@ -658,11 +911,28 @@ fn one_of_the_alike(
     optional: bool,
     all: &mut Vec<Obj>,
 ) {
+    // Chosen before the other objects the action reads (`Set a player's Gig to the same
+    // value as another player's Gig`): idle if it is whatever they are.
+    let ops = (e.blocks.get(usize::from(pos.block))).map_or(&[][..], |b| &b.0[..]);
+    let k = usize::from(pos.index);
+    let more = matches!(
+        ops.get(k + 1).map(|op| &op.kind),
+        Some(OpKind::Choose { .. })
+    );
     let idle: Vec<bool> = (all.iter())
-        .map(|&o| super::act::changes_nothing(g, run, a, into, o))
+        .map(|&o| match more {
+            true => {
+                let mut r = run.clone();
+                set_slot(&mut r, into, vec![o]);
+                every_way_idle(g, &r, e, pos.block, k + 1)
+            }
+            false => super::act::changes_nothing(g, run, a, into, o),
+        })
         .collect();
     let keep = usize::from(!optional);
-    if idle.iter().filter(|&&i| i).count() <= keep || reads_elsewhere(e, pos, a, into) {
+    // The later choices of the block read this one only for what they offer, tried above.
+    let later = |b: usize, i: usize| b == usize::from(pos.block) && (i == k || (more && i > k));
+    if idle.iter().filter(|&&i| i).count() <= keep || reads_outside(e, later, a, into) {
         return;
     }
     let mut kept = 0;
@@ -862,14 +1132,31 @@ fn choose(
                 .is_none_or(|v| v.objs().is_empty()),
             _ => false,
         });
-        if !possible(g, run, a) || other_none {
+        // Or whose other object, to be chosen next, can't be found whatever is chosen here
+        // (`Move a Gear from this Legend to an unequipped friendly Unit` with none).
+        let later_none = || {
+            (after.iter())
+                .take_while(|op| matches!(op.kind, OpKind::Choose { .. }))
+                .any(|op| match &op.kind {
+                    OpKind::Choose {
+                        from: f, into: s, ..
+                    } => {
+                        matches!(f.count, prim::Count::Exactly(prim::Num::Lit(1)))
+                            && action_targets(a).contains(&&prim::Target::Slot(*s))
+                            && !names_slot(f, into)
+                            && offered(g, run, f, s.0, Some(a)).is_empty()
+                    }
+                    _ => false,
+                })
+        };
+        if !possible(g, run, a) || other_none || later_none() {
             set_slot(run, into, Vec::new());
             return Ok(Step::Done(false));
         }
     }
     let for_play = matches!(consumer, Some(prim::GameAction::Play { .. }));
     let (options, how) = {
-        let mut all = offered(g, run, from, consumer);
+        let mut all = offered(g, run, from, into, consumer);
         if let Some(a) = consumer {
             let optional = matches!(from.count, prim::Count::UpTo(_) | prim::Count::AnyNumber);
             one_of_the_alike(g, run, e, pos, into, a, optional, &mut all);

@@ -95,13 +95,18 @@ impl Game {
                 let Target::Gigs(defender) = a.target else {
                     return None;
                 };
-                let options: Vec<Choice> = self
+                let mut options: Vec<Choice> = self
                     .state
                     .gigs(defender)
                     .filter(|&d| die_bit(d) != 0 && a.chosen & die_bit(d) == 0)
                     .filter(|&d| !self.text().cant_steal(self, a.attacker, d))
                     .map(Choice::ChooseGig)
                     .collect();
+                // No more Gigs left than are still to be stolen: every one is, and the order
+                // they are chosen in is no choice (they move at once, rule 9.23.5).
+                if options.len() <= usize::from(a.to_steal) {
+                    options.truncate(1);
+                }
                 (!options.is_empty()).then_some(Decision {
                     player: a.player,
                     prompt: DecisionKind::StealGig,

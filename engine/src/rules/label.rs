@@ -189,15 +189,22 @@ impl Game {
                 return format!("{base}: {trigger}");
             }
         }
+        // The first object its event gave it that differs from each twin's (the stolen Gig,
+        // where both were made pending by one stealing Unit).
         let about = self.pending_about(d.player, seq);
-        if about.is_some()
-            && twins
-                .iter()
-                .all(|o| self.pending_about(d.player, o.seq) != about)
-        {
-            return format!("{base} for {}", about.unwrap_or_default());
+        let theirs: Vec<Vec<Option<String>>> = (twins.iter())
+            .map(|o| self.pending_about(d.player, o.seq))
+            .collect();
+        let told = (about.iter().enumerate()).find_map(|(k, a)| {
+            let a = a.as_ref()?;
+            (theirs.iter())
+                .all(|t| t.get(k).and_then(Option::as_ref) != Some(a))
+                .then_some(a)
+        });
+        match told {
+            Some(a) => format!("{base} for {a}"),
+            None => base,
         }
-        base
     }
 
     /// Tells apart options whose labels are the same words (`labels`, the options' labels so
@@ -329,25 +336,30 @@ impl Game {
         Some(first.to_lowercase().chain(c).collect())
     }
 
-    /// The first Gig or card a pending effect's event gave it, as `viewer` names it.
-    fn pending_about(&self, viewer: PlayerId, seq: u16) -> Option<String> {
-        let binds = self.state.pending_binds.iter().find(|b| b.seq == seq)?;
-        binds.slots.iter().find_map(|(_, val)| match val {
-            crate::state::Val::Objs { objs, .. } => objs.iter().find_map(|o| match *o {
-                crate::state::Obj::Gig(die) => {
-                    let x = self.state.dice.get(die.0 as usize)?;
-                    let rival = if x.area == crate::state::DieArea::Gigs(viewer) {
-                        ""
-                    } else {
-                        "rival "
-                    };
-                    Some(format!("{rival}d{} ({})", x.sides, x.value))
-                }
-                crate::state::Obj::Card(i) => Some(self.card_ref(viewer, i)),
-                crate::state::Obj::Player(_) => None,
-            }),
-            _ => None,
-        })
+    /// The Gig or card each slot its event gave a pending effect holds first, as `viewer`
+    /// names it (`None`: a player, or nothing).
+    fn pending_about(&self, viewer: PlayerId, seq: u16) -> Vec<Option<String>> {
+        let Some(binds) = self.state.pending_binds.iter().find(|b| b.seq == seq) else {
+            return Vec::new();
+        };
+        (binds.slots.iter())
+            .map(|(_, val)| match val {
+                crate::state::Val::Objs { objs, .. } => objs.iter().find_map(|o| match *o {
+                    crate::state::Obj::Gig(die) => {
+                        let x = self.state.dice.get(die.0 as usize)?;
+                        let rival = if x.area == crate::state::DieArea::Gigs(viewer) {
+                            ""
+                        } else {
+                            "rival "
+                        };
+                        Some(format!("{rival}d{} ({})", x.sides, x.value))
+                    }
+                    crate::state::Obj::Card(i) => Some(self.card_ref(viewer, i)),
+                    crate::state::Obj::Player(_) => None,
+                }),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The label an option had before it was renamed (README, "Label changelog"), which steps,

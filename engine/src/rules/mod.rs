@@ -30,7 +30,7 @@ use crate::state::{Frame, Outcome, Pending, PlayerId, StartStep};
 /// ([`Game::drop_moot_options`]).
 const MOOT_WORLDS: u64 = 16;
 /// How many decisions deep the copies of [`Game::drop_moot_options`] try options themselves.
-const MOOT_DEPTH: u8 = 2;
+const MOOT_DEPTH: u8 = 3;
 
 impl Game {
     /// Steps automatic frames until a decision with a real choice, or the end of the game.
