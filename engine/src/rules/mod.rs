@@ -24,7 +24,7 @@ use crate::decision::{Choice, Decision, DecisionKind};
 use crate::error::EngineError;
 use crate::game::{Flow, Game, Stop, MAX_AUTO_STEPS};
 use crate::log::{Event, LogEntry};
-use crate::state::{Frame, Outcome, Pending, PlayerId, StartStep};
+use crate::state::{Frame, InstId, Outcome, Pending, PlayerId, StartStep};
 
 /// Worlds besides the game's own in which options that come out the same are tried
 /// ([`Game::drop_moot_options`]).
@@ -85,9 +85,54 @@ impl Game {
         // Rules 10.6, 10.7: of options that come out the same, only the first is offered; a
         // single one left is taken (and logged as the only option).
         if d.options.len() > 1 && d.prompt.may_come_out_the_same() {
-            self.drop_moot_options(&mut d);
+            self.drop_moot_options(&mut d, None);
+        } else if d.options.len() > 1 && d.prompt == crate::DecisionKind::MainAction {
+            if let Some(suspects) = self.main_twins(&d) {
+                self.drop_moot_options(&mut d, Some(&suspects));
+            }
         }
         Some(d)
+    }
+
+    /// The Main Phase's options that may come out the same as another, too rare to try every
+    /// option on copies for: playing a card from the hand beside an ability that plays one
+    /// (paying with River Ward's spend, or River Ward's spend playing it for free), and the
+    /// same ability of two Gears of one card on one host that the turn's history tells apart.
+    /// `None` where there are none.
+    fn main_twins(&self, d: &Decision) -> Option<Vec<bool>> {
+        let pool = &*self.pool;
+        let plays_a_card = |source: InstId, line: u16| {
+            use gigscript_dsl::prim::{Body, GameAction, OpKind};
+            let core = self.state.inst(source).and_then(|x| pool.core(x.card));
+            match core.and_then(|t| t.ability(line)).map(|a| &a.body) {
+                Some(Body::Activated { effect, .. }) => (effect.blocks.iter())
+                    .flat_map(|b| b.0.iter())
+                    .any(|op| matches!(op.kind, OpKind::Do(GameAction::Play { .. }))),
+                _ => false,
+            }
+        };
+        let card = |i: InstId| self.state.inst(i).map(|x| x.card);
+        let playing = |c: &Choice| match *c {
+            Choice::Activate { source, line, .. } => plays_a_card(source, line),
+            _ => false,
+        };
+        let any_play = d.options.iter().any(|c| matches!(c, Choice::Play(_)));
+        let any_playing = d.options.iter().any(playing);
+        let suspects: Vec<bool> = (d.options.iter())
+            .map(|c| match *c {
+                Choice::Play(_) => any_playing,
+                Choice::Activate { card: host, source, line } => {
+                    (any_play && playing(c))
+                        || (host != source
+                            && d.options.iter().any(|o| {
+                                matches!(*o, Choice::Activate { card: h, source: s, line: l }
+                                    if h == host && s != source && l == line && card(s) == card(source))
+                            }))
+                }
+                _ => false,
+            })
+            .collect();
+        suspects.contains(&true).then_some(suspects)
     }
 
     /// Drops each option of `d` that leads to the same state at the next decision, within the
@@ -95,7 +140,8 @@ impl Game {
     /// shuffled and the dice reseeded, so that a choice whose outcome turns on a hidden card or
     /// a roll is still asked (not asking it would tell the player something). Tried on copies
     /// of the game, at most [`MOOT_DEPTH`] decisions deep.
-    fn drop_moot_options(&self, d: &mut Decision) {
+    /// Only the options `suspects` marks are tried, where it is given.
+    fn drop_moot_options(&self, d: &mut Decision, suspects: Option<&[bool]>) {
         if self.sim_depth >= MOOT_DEPTH {
             return;
         }
@@ -111,7 +157,10 @@ impl Game {
             (h.state.turn == g.state.turn).then_some(h.state)
         };
         let options = &d.options;
-        let here: Vec<_> = options.iter().map(|&c| after(self, c)).collect();
+        let tried = |k: usize| suspects.is_none_or(|s| s.get(k).copied().unwrap_or(false));
+        let here: Vec<_> = (options.iter().enumerate())
+            .map(|(k, &c)| tried(k).then(|| after(self, c)).flatten())
+            .collect();
         let twins = |i: usize, j: usize| here[i].is_some() && here[i] == here[j];
         if !(0..here.len()).any(|i| (0..i).any(|j| twins(i, j))) {
             return;
