@@ -1,5 +1,8 @@
 //! The `gig` binary end to end: card listing, card checks, deck checks (rules 7.3, 3.20) and
-//! rulings (`gig test`).
+//! rulings (`gig test`); `gig sim`, `gig play` and `gig replay` in [`sim_and_play`].
+
+#[path = "cli/sim_and_play.rs"]
+mod sim_and_play;
 
 use std::path::Path;
 use std::process::{Command, Output};
