@@ -1,25 +1,9 @@
 //! `gig sim`, `gig sim merge`, `gig play` and `gig replay` end to end.
 
+use super::gig_in;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
-
-fn gig_in(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gig"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("gig runs");
-    let mut stdin = child.stdin.take().unwrap();
-    // The game may end before all input is read: a closed pipe is fine.
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    child.wait_with_output().expect("gig ends")
-}
 
 fn gig(args: &[&str]) -> Output {
     gig_in(args, "")

@@ -276,20 +276,34 @@ fn answered(run: &Run) -> Option<u16> {
     run.work.answer
 }
 
+/// The top-level position of operation `k` of `block` (one lap, no player bound).
+fn op_at(block: u16, k: usize) -> Pos {
+    Pos {
+        block,
+        index: u16::try_from(k).unwrap_or(u16::MAX),
+        lap: 0,
+        laps: 1,
+        player: None,
+    }
+}
+
+/// Whether condition `c` holds for the effect `run` resolves (its slots, what it did and
+/// discarded).
+fn holds_in(g: &Game, run: &Run, c: &Cond) -> bool {
+    let cx = Cx {
+        did: &run.did,
+        discarded: run.discarded,
+        ..Cx::new(run.source, run.controller, &run.slots)
+    };
+    holds(g, &cx, c)
+}
+
 /// Resolves one operation as far as it can.
 fn op_step(g: &mut Game, run: &mut Run, e: &Effect, op: &Op, pos: Pos) -> Result<Step, Stop> {
     let me = run.controller;
     if g.pool.core_broken().is_some_and(|b| b.is_op(&op.kind)) {
         return Ok(Step::Done(false)); // a family broken by a test (`exec::mutant`)
     }
-    let cx_holds = |g: &Game, run: &Run, c: &Cond| {
-        let cx = Cx {
-            did: &run.did,
-            discarded: run.discarded,
-            ..Cx::new(run.source, me, &run.slots)
-        };
-        holds(g, &cx, c)
-    };
     let who = |g: &Game, run: &Run, w: &prim::Who| {
         let cx = Cx::new(run.source, me, &run.slots);
         player(g, &cx, w).unwrap_or(me)
@@ -299,7 +313,7 @@ fn op_step(g: &mut Game, run: &mut Run, e: &Effect, op: &Op, pos: Pos) -> Result
             cond,
             then,
             otherwise,
-        } => Ok(match cx_holds(g, run, cond) {
+        } => Ok(match holds_in(g, run, cond) {
             true => Step::Enter(vec![then.0]),
             false => match otherwise {
                 Some(b) => Step::Enter(vec![b.0]),
@@ -345,7 +359,7 @@ fn op_step(g: &mut Game, run: &mut Run, e: &Effect, op: &Op, pos: Pos) -> Result
             rival_if,
         } => {
             // Rule 10.3.3: how the modes are chosen is read as they start resolving.
-            if all_if.as_ref().is_some_and(|c| cx_holds(g, run, c)) {
+            if all_if.as_ref().is_some_and(|c| holds_in(g, run, c)) {
                 return Ok(Step::Enter(modes.iter().map(|(b, _)| b.0).collect()));
             }
             match answered(run) {
@@ -354,7 +368,7 @@ fn op_step(g: &mut Game, run: &mut Run, e: &Effect, op: &Op, pos: Pos) -> Result
                     None => Step::Done(false),
                 }),
                 None => {
-                    let by = match rival_if.as_ref().is_some_and(|c| cx_holds(g, run, c)) {
+                    let by = match rival_if.as_ref().is_some_and(|c| holds_in(g, run, c)) {
                         true => me.other(),
                         false => who(g, run, by),
                     };
@@ -536,14 +550,7 @@ pub(crate) fn futile(g: &Game, run: &Run, e: &Effect, block: u16) -> bool {
     match ops.first().map(|op| &op.kind) {
         Some(OpKind::Do(a)) => !possible(g, run, a),
         Some(OpKind::Choose { from, into, .. }) => {
-            let pos = Pos {
-                block,
-                index: 0,
-                lap: 0,
-                laps: 1,
-                player: None,
-            };
-            let a = consumer(e, pos);
+            let a = consumer(e, op_at(block, 0));
             if a.is_some_and(|a| !possible(g, run, a)) {
                 return true;
             }
@@ -582,13 +589,7 @@ fn every_way_idle(g: &Game, run: &Run, e: &Effect, block: u16, k: usize) -> bool
     if !matches!(from.count, prim::Count::Exactly(prim::Num::Lit(1))) {
         return false;
     }
-    let pos = Pos {
-        block,
-        index: u16::try_from(k).unwrap_or(u16::MAX),
-        lap: 0,
-        laps: 1,
-        player: None,
-    };
+    let pos = op_at(block, k);
     let Some(a) = consumer(e, pos) else {
         return false;
     };
@@ -714,19 +715,11 @@ fn same_as_no(g: &Game, no: &Run, yes: &Run, e: &Effect, block: u16, k: usize) -
             then,
             otherwise,
         } => {
-            let holds_in = |r: &Run| {
-                let cx = Cx {
-                    did: &r.did,
-                    discarded: r.discarded,
-                    ..Cx::new(r.source, r.controller, &r.slots)
-                };
-                holds(g, &cx, cond)
-            };
-            let branch = |holds: bool| match holds {
+            let branch = |r: &Run| match holds_in(g, r, cond) {
                 true => Some(*then),
                 false => *otherwise,
             };
-            let (after_yes, after_no) = (branch(holds_in(yes)), branch(holds_in(no)));
+            let (after_yes, after_no) = (branch(yes), branch(no));
             // Another branch after a yes: each does nothing (`If that Legend is ARASAKA, you
             // may Call it` with the turn's Call made).
             let idle = |r: &Run, b: Option<prim::BlockId>| {
@@ -766,14 +759,7 @@ fn rest_idle(
         OpKind::Choose { from, into, .. }
             if matches!(from.count, prim::Count::Exactly(prim::Num::Lit(1))) =>
         {
-            let pos = Pos {
-                block,
-                index: u16::try_from(k).unwrap_or(u16::MAX),
-                lap: 0,
-                laps: 1,
-                player: None,
-            };
-            let Some(a) = consumer(e, pos) else {
+            let Some(a) = consumer(e, op_at(block, k)) else {
                 return false;
             };
             let tried = |b: usize, i: usize| (b == usize::from(block) && i >= k) || region(b, i);
@@ -797,12 +783,7 @@ fn rest_idle(
             then: yes,
             otherwise,
         } => {
-            let cx = Cx {
-                did: &run.did,
-                discarded: run.discarded,
-                ..Cx::new(run.source, run.controller, &run.slots)
-            };
-            let entered = match holds(g, &cx, cond) {
+            let entered = match holds_in(g, run, cond) {
                 true => Some(*yes),
                 false => *otherwise,
             };
