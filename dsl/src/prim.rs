@@ -1756,3 +1756,280 @@ mod show {
         }
     }
 }
+
+pub use named::names;
+
+/// Which slots a part of the core names, found by walking its derived serialisation: every
+/// [`Slot`] inside it, in order, however deep (a pronoun, a condition on a chosen object, an
+/// event pattern's binding). The walk is as complete as the types' `Serialize`, which every core
+/// type derives, so a new variant needs nothing here.
+mod named {
+    use super::Slot;
+    use serde::ser::{self, Serialize};
+    use std::fmt;
+
+    /// Calls `f` with each slot `x` names, in order; stops early when `f` says `false`.
+    /// Returns whether it went through every one.
+    pub fn names<T: Serialize + ?Sized>(x: &T, f: &mut dyn FnMut(Slot) -> bool) -> bool {
+        let mut w = Walk {
+            f,
+            in_slot: false,
+            go_on: true,
+        };
+        // The walk fails only to stop early.
+        let _ = x.serialize(&mut w);
+        w.go_on
+    }
+
+    struct Walk<'a> {
+        f: &'a mut dyn FnMut(Slot) -> bool,
+        in_slot: bool,
+        go_on: bool,
+    }
+
+    /// Stops the walk early (the callback has its answer).
+    #[derive(Debug)]
+    struct Stop;
+
+    impl fmt::Display for Stop {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("stopped")
+        }
+    }
+
+    impl std::error::Error for Stop {}
+
+    impl ser::Error for Stop {
+        fn custom<T: fmt::Display>(_: T) -> Self {
+            Stop
+        }
+    }
+
+    type R = Result<(), Stop>;
+
+    impl Walk<'_> {
+        fn found(&mut self, v: u16) -> R {
+            match (self.f)(Slot(v)) {
+                true => Ok(()),
+                false => {
+                    self.go_on = false;
+                    Err(Stop)
+                }
+            }
+        }
+    }
+
+    impl<'a, 'b> ser::Serializer for &'a mut Walk<'b> {
+        type Ok = ();
+        type Error = Stop;
+        type SerializeSeq = Self;
+        type SerializeTuple = Self;
+        type SerializeTupleStruct = Self;
+        type SerializeTupleVariant = Self;
+        type SerializeMap = Self;
+        type SerializeStruct = Self;
+        type SerializeStructVariant = Self;
+
+        fn serialize_bool(self, _: bool) -> R {
+            Ok(())
+        }
+        fn serialize_i8(self, _: i8) -> R {
+            Ok(())
+        }
+        fn serialize_i16(self, _: i16) -> R {
+            Ok(())
+        }
+        fn serialize_i32(self, _: i32) -> R {
+            Ok(())
+        }
+        fn serialize_i64(self, _: i64) -> R {
+            Ok(())
+        }
+        fn serialize_u8(self, _: u8) -> R {
+            Ok(())
+        }
+        fn serialize_u16(self, v: u16) -> R {
+            match self.in_slot {
+                true => self.found(v),
+                false => Ok(()),
+            }
+        }
+        fn serialize_u32(self, _: u32) -> R {
+            Ok(())
+        }
+        fn serialize_u64(self, _: u64) -> R {
+            Ok(())
+        }
+        fn serialize_f32(self, _: f32) -> R {
+            Ok(())
+        }
+        fn serialize_f64(self, _: f64) -> R {
+            Ok(())
+        }
+        fn serialize_char(self, _: char) -> R {
+            Ok(())
+        }
+        fn serialize_str(self, _: &str) -> R {
+            Ok(())
+        }
+        fn serialize_bytes(self, _: &[u8]) -> R {
+            Ok(())
+        }
+        fn serialize_none(self) -> R {
+            Ok(())
+        }
+        fn serialize_some<T: Serialize + ?Sized>(self, v: &T) -> R {
+            v.serialize(self)
+        }
+        fn serialize_unit(self) -> R {
+            Ok(())
+        }
+        fn serialize_unit_struct(self, _: &'static str) -> R {
+            Ok(())
+        }
+        fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> R {
+            Ok(())
+        }
+        fn serialize_newtype_struct<T: Serialize + ?Sized>(self, name: &'static str, v: &T) -> R {
+            let outer = self.in_slot;
+            self.in_slot = name == "Slot";
+            let r = v.serialize(&mut *self);
+            self.in_slot = outer;
+            r
+        }
+        fn serialize_newtype_variant<T: Serialize + ?Sized>(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            v: &T,
+        ) -> R {
+            v.serialize(self)
+        }
+        fn serialize_seq(self, _: Option<usize>) -> Result<Self, Stop> {
+            Ok(self)
+        }
+        fn serialize_tuple(self, _: usize) -> Result<Self, Stop> {
+            Ok(self)
+        }
+        fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self, Stop> {
+            Ok(self)
+        }
+        fn serialize_tuple_variant(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: usize,
+        ) -> Result<Self, Stop> {
+            Ok(self)
+        }
+        fn serialize_map(self, _: Option<usize>) -> Result<Self, Stop> {
+            Ok(self)
+        }
+        fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self, Stop> {
+            Ok(self)
+        }
+        fn serialize_struct_variant(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: usize,
+        ) -> Result<Self, Stop> {
+            Ok(self)
+        }
+    }
+
+    /// Each compound part is walked element by element.
+    macro_rules! elements {
+        ($($trait:ident :: $method:ident),*) => {$(
+            impl ser::$trait for &mut Walk<'_> {
+                type Ok = ();
+                type Error = Stop;
+                fn $method<T: Serialize + ?Sized>(&mut self, v: &T) -> R {
+                    v.serialize(&mut **self)
+                }
+                fn end(self) -> R {
+                    Ok(())
+                }
+            }
+        )*};
+    }
+    elements!(
+        SerializeSeq::serialize_element,
+        SerializeTuple::serialize_element,
+        SerializeTupleStruct::serialize_field,
+        SerializeTupleVariant::serialize_field
+    );
+
+    impl ser::SerializeMap for &mut Walk<'_> {
+        type Ok = ();
+        type Error = Stop;
+        fn serialize_key<T: Serialize + ?Sized>(&mut self, k: &T) -> R {
+            k.serialize(&mut **self)
+        }
+        fn serialize_value<T: Serialize + ?Sized>(&mut self, v: &T) -> R {
+            v.serialize(&mut **self)
+        }
+        fn end(self) -> R {
+            Ok(())
+        }
+    }
+
+    /// The fields of a struct, by name.
+    macro_rules! fields {
+        ($($trait:ident),*) => {$(
+            impl ser::$trait for &mut Walk<'_> {
+                type Ok = ();
+                type Error = Stop;
+                fn serialize_field<T: Serialize + ?Sized>(&mut self, _: &'static str, v: &T) -> R {
+                    v.serialize(&mut **self)
+                }
+                fn end(self) -> R {
+                    Ok(())
+                }
+            }
+        )*};
+    }
+    fields!(SerializeStruct, SerializeStructVariant);
+
+    #[cfg(test)]
+    mod tests {
+        use super::super::*;
+
+        fn all(x: &impl Serialize) -> Vec<u16> {
+            let mut v = Vec::new();
+            names(x, &mut |s| {
+                v.push(s.0);
+                true
+            });
+            v
+        }
+
+        /// Every slot, however deep, in order; and none where there is none.
+        #[test]
+        fn finds_every_slot_in_order() {
+            let t = Target::Slot(Slot(3));
+            assert_eq!(all(&t), [3]);
+            assert_eq!(all(&Target::This), Vec::<u16>::new());
+            let pair = (Target::Slot(Slot(1)), Some(Who::Slot(Slot(7))), Slot(2));
+            assert_eq!(all(&pair), [1, 7, 2]);
+            // Numbers that are not slots are not read as slots.
+            assert_eq!(all(&(BlockId(4), 9u16, Slot(5))), [5]);
+        }
+
+        /// The walk stops where the callback says.
+        #[test]
+        fn stops_early() {
+            let pair = (Slot(1), Slot(2), Slot(3));
+            let mut seen = Vec::new();
+            let whole = names(&pair, &mut |s| {
+                seen.push(s.0);
+                s.0 < 2
+            });
+            assert!(!whole);
+            assert_eq!(seen, [1, 2]);
+        }
+    }
+}

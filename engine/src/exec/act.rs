@@ -13,7 +13,7 @@ use crate::state::{
     die_bit, Acting, Ask, DieArea, DieId, Duration, EffectRef, Frame, InstId, Modifier, Obj,
     PersistentEffect, PlayHow, PlayerId, Run, Val, Zone,
 };
-use gigscript_dsl::prim::{Dest, Dir, EventKind, GameAction, MoveVerb, Order, Target};
+use gigscript_dsl::prim::{self, Dest, Dir, EventKind, GameAction, MoveVerb, Order, Target};
 use gigscript_dsl::CardType;
 use rand::Rng;
 
@@ -208,22 +208,19 @@ pub(crate) fn with_chosen(run: &Run, into: u16, o: Obj) -> Vec<crate::state::Val
     slots
 }
 
-/// The slots a part of an action names, read from its description.
-pub(crate) fn slots_named(x: &impl std::fmt::Debug) -> Vec<u16> {
-    let text = format!("{x:?}");
-    (text.match_indices("Slot(").filter_map(|(k, m)| {
-        let rest = &text[k + m.len()..];
-        let digits = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        rest[..digits].parse().ok()
-    }))
-    .collect()
+/// The slots a part of an action names (every [`prim::Slot`] in it, however deep).
+pub(crate) fn slots_named(x: &impl serde::Serialize) -> smallvec::SmallVec<[u16; 4]> {
+    let mut v = smallvec::SmallVec::new();
+    prim::names(x, &mut |s| {
+        v.push(s.0);
+        true
+    });
+    v
 }
 
 /// Whether a part of an action names slot `s`.
-pub(crate) fn names_slot(x: &impl std::fmt::Debug, s: u16) -> bool {
-    slots_named(x).contains(&s)
+pub(crate) fn names_slot(x: &impl serde::Serialize, s: u16) -> bool {
+    !prim::names(x, &mut |n| n.0 != s)
 }
 
 pub(crate) fn possible(g: &Game, run: &Run, a: &GameAction) -> bool {

@@ -8,6 +8,10 @@ use super::Cx;
 use crate::game::Game;
 use crate::state::Obj;
 use gigscript_dsl::prim::{Cmp, Num, Stat};
+use smallvec::{smallvec, SmallVec};
+
+/// The values of a number: most numbers stand for one, kept without an allocation.
+pub(crate) type Vals = SmallVec<[i64; 2]>;
 
 /// Most values a number stands for (arithmetic on two of them combines every pair).
 const MAX_VALUES: usize = 64;
@@ -16,7 +20,7 @@ const MAX_VALUES: usize = 64;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Nums {
     /// the values, in the order their objects are listed
-    pub vals: Vec<i64>,
+    pub vals: Vals,
     /// the null ☆ (rule 5.11.4): no value, and less than any number
     pub null: bool,
 }
@@ -24,7 +28,7 @@ pub(crate) struct Nums {
 impl Nums {
     fn one(v: i64) -> Nums {
         Nums {
-            vals: vec![v],
+            vals: smallvec![v],
             null: false,
         }
     }
@@ -50,7 +54,7 @@ pub(crate) fn compare(a: &Nums, cmp: Cmp, b: &Nums) -> bool {
 }
 
 /// The values of `stat` of the objects of `objs`, skipping those without one.
-fn values(g: &Game, cx: &Cx, objs: &[Obj], s: Stat) -> Vec<i64> {
+fn values(g: &Game, cx: &Cx, objs: &[Obj], s: Stat) -> Vals {
     objs.iter()
         .filter_map(|&o| stat(g, cx, Thing::Now(o), s))
         .collect()
@@ -58,7 +62,7 @@ fn values(g: &Game, cx: &Cx, objs: &[Obj], s: Stat) -> Vec<i64> {
 
 /// Every pair of values combined by `f`, saturating.
 fn combine(a: Nums, b: Nums, f: impl Fn(i64, i64) -> i64) -> Nums {
-    let mut vals = Vec::new();
+    let mut vals = Vals::new();
     'out: for &x in &a.vals {
         for &y in &b.vals {
             if vals.len() >= MAX_VALUES {
@@ -86,7 +90,7 @@ pub(crate) fn nums(g: &Game, cx: &Cx, n: &Num) -> Nums {
         Num::Cred(who) => match select::player(g, cx, who).and_then(|p| g.state.street_cred(p)) {
             Some(v) => Nums::one(i64::from(v)),
             None => Nums {
-                vals: Vec::new(),
+                vals: Vals::new(),
                 null: true,
             },
         },

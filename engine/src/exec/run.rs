@@ -22,6 +22,7 @@ use crate::state::{
 };
 use gigscript_dsl::prim::{self, Body, Cond, Effect, Later, Op, OpKind, Scope};
 use gigscript_dsl::CardType;
+use smallvec::{smallvec, SmallVec};
 
 /// The effect of an ability (its body's), if it has one.
 pub(crate) fn effect_of(b: &Body) -> Option<&Effect> {
@@ -700,11 +701,14 @@ fn same_as_no(g: &Game, no: &Run, yes: &Run, e: &Effect, block: u16, k: usize) -
         .filter(|&i| objs(no, i) != objs(yes, i))
         .filter_map(|i| u16::try_from(i).ok())
         .collect();
-    let reads = |x: &dyn std::fmt::Debug| differ.iter().any(|&s| names_slot(&x, s));
     let block_reads = |b: u16| {
         let mut all = vec![b];
         entered(e, b, 0, &mut all);
-        (all.iter()).any(|&b| e.blocks.get(usize::from(b)).is_some_and(|b| reads(&b.0)))
+        (all.iter()).any(|&b| {
+            e.blocks
+                .get(usize::from(b))
+                .is_some_and(|b| reads_any(&b.0, &differ))
+        })
     };
     let Some(ops) = e.blocks.get(usize::from(block)).map(|b| &b.0[..]) else {
         return false;
@@ -730,8 +734,13 @@ fn same_as_no(g: &Game, no: &Run, yes: &Run, e: &Effect, block: u16, k: usize) -
                 false => idle(yes, after_yes) && idle(no, after_no),
             }
         }
-        kind => !reads(kind),
+        kind => !reads_any(kind, &differ),
     })
+}
+
+/// Whether `x` names one of the slots `slots`.
+fn reads_any(x: &impl serde::Serialize, slots: &[u16]) -> bool {
+    !prim::names(x, &mut |s| !slots.contains(&s.0))
 }
 
 /// [`yes_changes_nothing`] for the operations of `block` from `k` on, the object last chosen
@@ -817,7 +826,7 @@ fn consumer(e: &Effect, pos: Pos) -> Option<&prim::GameAction> {
     });
     let after = ops.get(usize::from(pos.index) + 1..).unwrap_or(&[]);
     // The actions up to something else, with their sentences.
-    let actions: Vec<(&prim::GameAction, prim::SentenceId)> = (after.iter())
+    let actions: SmallVec<[(&prim::GameAction, prim::SentenceId); 4]> = (after.iter())
         .take_while(|op| matches!(op.kind, OpKind::Choose { .. } | OpKind::Do(_)))
         .filter_map(|op| match &op.kind {
             OpKind::Do(a) => Some((a, op.sentence)),
@@ -1040,10 +1049,10 @@ fn right_after_yes(run: &Run, e: &Effect, pos: Pos) -> bool {
 }
 
 /// The targets an action acts on (its first: the cards it moves, defeats, spends …).
-fn action_targets(a: &prim::GameAction) -> Vec<&prim::Target> {
+fn action_targets(a: &prim::GameAction) -> SmallVec<[&prim::Target; 2]> {
     use prim::GameAction as A;
     match a {
-        A::Move { what, .. } => vec![what],
+        A::Move { what, .. } => smallvec![what],
         A::Defeat(t)
         | A::Spend(t)
         | A::Ready(t)
@@ -1051,19 +1060,19 @@ fn action_targets(a: &prim::GameAction) -> Vec<&prim::Target> {
         | A::Reveal(t)
         | A::Look(t)
         | A::Sell(t)
-        | A::Prevent(t) => vec![t],
-        A::ChangeGig { gig, .. } | A::SetGig { gig, .. } => vec![gig],
-        A::Swap { a, b } => vec![a, b],
-        A::Steal { gig, .. } => vec![gig],
-        A::Call { legend, .. } => vec![legend],
-        A::Play { card, .. } => vec![card],
-        A::Equip { gear, to } | A::MoveGear { gear, to } => vec![gear, to],
+        | A::Prevent(t) => smallvec![t],
+        A::ChangeGig { gig, .. } | A::SetGig { gig, .. } => smallvec![gig],
+        A::Swap { a, b } => smallvec![a, b],
+        A::Steal { gig, .. } => smallvec![gig],
+        A::Call { legend, .. } => smallvec![legend],
+        A::Play { card, .. } => smallvec![card],
+        A::Equip { gear, to } | A::MoveGear { gear, to } => smallvec![gear, to],
         A::Draw { .. }
         | A::TrashTop { .. }
         | A::Pay(_)
         | A::IgnoreResult
         | A::EndAttack
-        | A::GameResult { .. } => Vec::new(),
+        | A::GameResult { .. } => SmallVec::new(),
     }
 }
 

@@ -10,6 +10,13 @@ use gigscript_dsl::prim::{
     Area, Best, Cmp, Count, Parity, Pred, Rel, Role, Scope, Selector, Stat, Target, Who,
 };
 use gigscript_dsl::CardType;
+use smallvec::{smallvec, SmallVec};
+
+/// The players a phrase names: one or both, kept without an allocation.
+pub(crate) type Players = SmallVec<[PlayerId; 2]>;
+
+/// The objects a target names: most name one or two, kept without an allocation.
+pub(crate) type Objs = SmallVec<[Obj; 4]>;
 
 /// An object a predicate is read for: as it is now, or as a fact recorded when something
 /// happened to it.
@@ -117,14 +124,14 @@ fn gig_seen(g: &Game, t: Thing) -> Option<GigSeen> {
 }
 
 /// The players `who` names for an ability read in `cx`.
-pub(crate) fn players(g: &Game, cx: &Cx, who: &Who) -> Vec<PlayerId> {
+pub(crate) fn players(g: &Game, cx: &Cx, who: &Who) -> Players {
     match who {
-        Who::You => vec![cx.me],
-        Who::Rival => vec![cx.me.other()],
-        Who::Each => vec![cx.me, cx.me.other()],
-        Who::TurnPlayer => vec![g.state.turn_player],
+        Who::You => smallvec![cx.me],
+        Who::Rival => smallvec![cx.me.other()],
+        Who::Each => smallvec![cx.me, cx.me.other()],
+        Who::TurnPlayer => smallvec![g.state.turn_player],
         Who::Slot(s) => {
-            let mut v: Vec<PlayerId> = Vec::new();
+            let mut v = Players::new();
             for &o in cx.slot(*s) {
                 let p = match o {
                     Obj::Player(p) => Some(p),
@@ -139,7 +146,7 @@ pub(crate) fn players(g: &Game, cx: &Cx, who: &Who) -> Vec<PlayerId> {
         }
         Who::ControllerOf(t) | Who::OwnerOf(t) => {
             let owner = matches!(who, Who::OwnerOf(_));
-            let mut v: Vec<PlayerId> = Vec::new();
+            let mut v = Players::new();
             for o in target(g, cx, t) {
                 let p = match o {
                     Obj::Player(p) => Some(p),
@@ -168,12 +175,12 @@ pub(crate) fn player(g: &Game, cx: &Cx, who: &Who) -> Option<PlayerId> {
 }
 
 /// The objects a target names now.
-pub(crate) fn target(g: &Game, cx: &Cx, t: &Target) -> Vec<Obj> {
+pub(crate) fn target(g: &Game, cx: &Cx, t: &Target) -> Objs {
     match t {
-        Target::Slot(s) => cx.slot(*s).to_vec(),
-        Target::This => vec![Obj::Card(cx.source)],
+        Target::Slot(s) => Objs::from_slice(cx.slot(*s)),
+        Target::This => smallvec![Obj::Card(cx.source)],
         Target::Host => host_of(g, cx.source).map(Obj::Card).into_iter().collect(),
-        Target::All(sel) => objects(g, cx, sel),
+        Target::All(sel) => Objs::from_vec(objects(g, cx, sel)),
         Target::Subject => cx.subject.into_iter().collect(),
     }
 }
@@ -470,10 +477,8 @@ fn scope(g: &Game, cx: &Cx, s: &Scope) -> Vec<Obj> {
 /// Every object a selector describes now (its scope, filter and `best`; its count is the
 /// choice's, see [`Choice`]).
 pub(crate) fn objects(g: &Game, cx: &Cx, s: &Selector) -> Vec<Obj> {
-    let mut v: Vec<Obj> = scope(g, cx, &s.scope)
-        .into_iter()
-        .filter(|&o| pred(g, cx, &s.filter, Thing::Now(o)))
-        .collect();
+    let mut v = scope(g, cx, &s.scope);
+    v.retain(|&o| pred(g, cx, &s.filter, Thing::Now(o)));
     if let Some(b) = s.best {
         best(g, cx, b, &mut v);
     }

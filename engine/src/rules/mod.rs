@@ -118,21 +118,24 @@ impl Game {
         };
         let any_play = d.options.iter().any(|c| matches!(c, Choice::Play(_)));
         let any_playing = d.options.iter().any(playing);
-        let suspects: Vec<bool> = (d.options.iter())
-            .map(|c| match *c {
-                Choice::Play(_) => any_playing,
-                Choice::Activate { card: host, source, line } => {
-                    (any_play && playing(c))
-                        || (host != source
-                            && d.options.iter().any(|o| {
-                                matches!(*o, Choice::Activate { card: h, source: s, line: l }
-                                    if h == host && s != source && l == line && card(s) == card(source))
-                            }))
-                }
-                _ => false,
-            })
-            .collect();
-        suspects.contains(&true).then_some(suspects)
+        let suspect = |c: &Choice| match *c {
+            Choice::Play(_) => any_playing,
+            Choice::Activate {
+                card: host,
+                source,
+                line,
+            } => {
+                (any_play && playing(c))
+                    || (host != source
+                        && d.options.iter().any(|o| {
+                            matches!(*o, Choice::Activate { card: h, source: s, line: l }
+                                if h == host && s != source && l == line && card(s) == card(source))
+                        }))
+            }
+            _ => false,
+        };
+        // Most Main Phases have none: no list is made for them.
+        (d.options.iter().any(suspect)).then(|| d.options.iter().map(suspect).collect())
     }
 
     /// Drops each option of `d` that leads to the same state at the next decision, within the

@@ -95,20 +95,19 @@ impl Game {
     /// (rule 8.6.5.1.1).
     pub(crate) fn roll_in_decision(&self) -> Option<Decision> {
         let p = self.state.turn_player;
-        let dice: Vec<DieId> = self.state.fixer(p).collect();
-        if dice.is_empty() {
+        let sides = |d: &DieId| self.state.dice[d.0 as usize].sides;
+        let small = self.state.fixer(p).any(|d| sides(&d) != 20);
+        let options: Vec<Choice> = (self.state.fixer(p))
+            .filter(|d| !small || sides(d) != 20)
+            .map(Choice::Roll)
+            .collect();
+        if options.is_empty() {
             return None;
         }
-        let non_d20: Vec<DieId> = dice
-            .iter()
-            .copied()
-            .filter(|d| self.state.dice[d.0 as usize].sides != 20)
-            .collect();
-        let options = if non_d20.is_empty() { dice } else { non_d20 };
         Some(Decision {
             player: p,
             prompt: DecisionKind::RollIn,
-            options: options.into_iter().map(Choice::Roll).collect(),
+            options,
         })
     }
 
