@@ -285,19 +285,41 @@ impl Game {
 
     /// Whether two pending effects are alike: the same ability of interchangeable cards
     /// ([`Game::interchangeable`]: copies in the same state that nothing tells apart), with
-    /// the same things bound by their event.
+    /// the same things bound by their event where the effect reads them (`When a friendly
+    /// Unit steals a d6, increase a Gig by up to 6.` twice, for two d6: which d6 each is for
+    /// changes nothing).
     fn alike(&self, a: &Pending, b: &Pending) -> bool {
+        use gigscript_dsl::prim;
         let st = &self.state;
-        let binds = |e: &Pending| {
-            (st.pending_binds.iter())
-                .find(|x| x.seq == e.seq)
-                .map(|x| (&x.slots, &x.resume))
-        };
-        a.effect == b.effect
+        if !(a.effect == b.effect
             && a.controller == b.controller
             && st.inst(a.source).is_some()
-            && self.interchangeable(a.source, b.source)
-            && binds(a) == binds(b)
+            && self.interchangeable(a.source, b.source))
+        {
+            return false;
+        }
+        let binds = |e: &Pending| st.pending_binds.iter().find(|x| x.seq == e.seq);
+        let (x, y) = match (binds(a), binds(b)) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if x.resume == y.resume => (x, y),
+            _ => return false,
+        };
+        // The slots the effect reads: all of them where it can't be found.
+        let effect = match a.effect {
+            crate::state::EffectRef::Text { line } => (st.inst(a.source))
+                .and_then(|i| self.pool.core(i.card))
+                .and_then(|t| t.ability(line))
+                .and_then(|ab| match &ab.body {
+                    prim::Body::Triggered { effect, .. } => Some(effect),
+                    _ => None,
+                }),
+            crate::state::EffectRef::Opaque(_) => None,
+        };
+        let read = |s: u16| effect.is_none_or(|e| !prim::names(e, &mut |n| n.0 != s));
+        fn of(p: &crate::state::PendingBinds, s: u16) -> Option<&crate::state::Val> {
+            (p.slots.iter()).find(|(k, _)| *k == s).map(|(_, v)| v)
+        }
+        (x.slots.iter().chain(&y.slots)).all(|&(s, _)| !read(s) || of(x, s) == of(y, s))
     }
 
     /// Takes one automatic step of the top frame.
