@@ -896,6 +896,23 @@ fn load_rulings_file(path: &Path, format: Format) -> Result<RulingSet, (Outcome,
     })
 }
 
+/// How many rulings `gig --format <format> test` runs: its cards' and those of the rule
+/// rulings files `paths` (a file that does not read counts none).
+fn rulings_of_format(ctx: &Context, format: Format, paths: &[PathBuf]) -> usize {
+    let other = Context {
+        cards_dirs: ctx.cards_dirs.clone(),
+        color: ctx.color,
+        format,
+    };
+    let (db, _) = other.load_layers(&mut Sources::new(), &[]);
+    let of_cards: usize = db.cards().iter().map(|c| c.format_rulings().count()).sum();
+    let of_files: usize = (paths.iter())
+        .filter_map(|p| load_rulings_file(p, format).ok())
+        .map(|set| set.rulings.iter().filter(|r| r.is_ok()).count())
+        .sum();
+    of_cards + of_files
+}
+
 /// `gig test [CARD…] [--file PATH…] [--verbose] [--json]`
 pub fn test(
     ctx: &Context,
@@ -962,7 +979,8 @@ pub fn test(
         }
     }
     let mut paths = files.to_vec();
-    if cards.is_empty() && files.is_empty() && card_files.is_empty() {
+    let every = cards.is_empty() && files.is_empty() && card_files.is_empty();
+    if every {
         sets.extend(db.cards().iter().filter_map(|c| card_set(&c.id)));
         paths = rule_rulings_files(ctx.cards_dir());
     }
@@ -1024,6 +1042,17 @@ pub fn test(
                     let _ = writeln!(out, "    {line}");
                 }
             }
+        }
+        // Every ruling was asked for: those of the other formats are named, not run.
+        for (format, n) in (Format::ALL.into_iter())
+            .filter(|&f| every && f != ctx.format)
+            .map(|f| (f, rulings_of_format(ctx, f, &paths)))
+            .filter(|&(_, n)| n > 0)
+        {
+            let _ = writeln!(
+                out,
+                "{n} rulings of the {format} format not run: `gig --format {format} test` runs them"
+            );
         }
         let _ = writeln!(out, "{passed}/{} rulings pass", results.len());
     }

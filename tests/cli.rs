@@ -1356,6 +1356,41 @@ fn test_file_takes_several_files_and_folders() {
     assert!(m > 40, "{text}");
 }
 
+/// The total of a `gig test` summary, `K/N rulings pass`.
+fn rulings_total(text: &str) -> usize {
+    text.lines()
+        .last()
+        .and_then(|l| l.strip_suffix(" rulings pass"))
+        .and_then(|l| l.split_once('/'))
+        .and_then(|(_, n)| n.parse().ok())
+        .unwrap_or_else(|| panic!("no summary in {text}"))
+}
+
+#[test]
+fn test_says_which_rulings_of_another_format_it_did_not_run() {
+    // A designer running every ruling learns that the Alpha Kit's run under their format only.
+    let alpha = gig(&["--format", "alpha", "test"]);
+    let alpha_text = String::from_utf8_lossy(&alpha.stdout);
+    assert!(alpha.status.success(), "{alpha_text}{}", stderr(&alpha));
+    let standard = gig(&["test"]);
+    let text = String::from_utf8_lossy(&standard.stdout);
+    assert!(standard.status.success(), "{text}{}", stderr(&standard));
+    let note = format!(
+        "{} rulings of the alpha format not run: `gig --format alpha test` runs them",
+        rulings_total(&alpha_text)
+    );
+    assert!(text.contains(&note), "{text}");
+    let note = format!(
+        "{} rulings of the standard format not run: `gig --format standard test` runs them",
+        rulings_total(&text)
+    );
+    assert!(alpha_text.contains(&note), "{alpha_text}");
+    // Asked for one card's rulings, it says nothing of the others.
+    let one = gig(&["test", "6th-street-recruits"]);
+    let one_text = String::from_utf8_lossy(&one.stdout);
+    assert!(!one_text.contains("not run"), "{one_text}");
+}
+
 #[test]
 fn cards_escapes_control_characters_in_card_names() {
     let cards = scratch_dir("escapes").join("cards");
