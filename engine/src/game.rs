@@ -71,6 +71,8 @@ pub struct Game {
     /// the kinds of happening each instance's card listens for (`CoreText::listens`), by
     /// instance
     pub(crate) listens_at: Vec<u32>,
+    /// the instances whose card has an `At the start/end of … turn` ability
+    pub(crate) turn_at: Vec<InstId>,
     /// what card text says, as the rules ask it (the implementation the pool chose)
     pub(crate) text: &'static dyn crate::rules::CardText,
     /// how deep card text's statements are reading statements now (not state)
@@ -119,6 +121,7 @@ impl Game {
         let listens_at = (state.instances.iter())
             .map(|x| pool.core(x.card).map_or(0, |t| t.listens))
             .collect();
+        let turn_at = insts(&|x| pool.core(x.card).is_some_and(|t| !t.turn.is_empty()));
         let text: &'static dyn crate::rules::CardText = &crate::exec::Core;
         let mut g = Game {
             kinds,
@@ -141,6 +144,7 @@ impl Game {
             statics_at,
             gear_at,
             listens_at,
+            turn_at,
         };
         // Rule 1.8: the game checks its state first (in overtime, 7 Gigs wins at once). A state
         // that can't advance is kept as given; `decision` reports what it can.
@@ -170,6 +174,7 @@ impl Game {
             statics_at: self.statics_at.clone(),
             gear_at: self.gear_at.clone(),
             listens_at: self.listens_at.clone(),
+            turn_at: self.turn_at.clone(),
             text: self.text,
             text_depth: Default::default(),
             sim_depth: self.sim_depth,

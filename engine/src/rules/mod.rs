@@ -48,6 +48,14 @@ impl Game {
             {
                 self.state.resolving = None;
             }
+            // A copy of the game tried for an option stops at the Main Phase's decision, which
+            // is never taken for the player: only its state is compared, not its options.
+            if self.sim_depth > 0
+                && self.state.pending.is_empty()
+                && matches!(self.state.frames.last(), Some(Frame::Main))
+            {
+                return Ok(());
+            }
             match self.current_decision() {
                 Some(d) if d.options.is_empty() => {
                     return Err(EngineError::Bug("a decision without options").into())
