@@ -65,14 +65,14 @@ pub struct Game {
     /// the kinds of card text this game's cards have (fast paths for the others)
     pub(crate) kinds: crate::pool::TextKinds,
     /// the instances whose card has a static ability, and the Gear (a game's instances are
-    /// made at setup, once)
-    pub(crate) statics_at: Vec<InstId>,
-    pub(crate) gear_at: Vec<InstId>,
+    /// made at setup, once: these tables are shared with the game's copies)
+    pub(crate) statics_at: Arc<[InstId]>,
+    pub(crate) gear_at: Arc<[InstId]>,
     /// the kinds of happening each instance's card listens for (`CoreText::listens`), by
     /// instance
-    pub(crate) listens_at: Vec<u32>,
+    pub(crate) listens_at: Arc<[u32]>,
     /// the instances whose card has an `At the start/end of … turn` ability
-    pub(crate) turn_at: Vec<InstId>,
+    pub(crate) turn_at: Arc<[InstId]>,
     /// what card text says, as the rules ask it (the implementation the pool chose)
     pub(crate) text: &'static dyn crate::rules::CardText,
     /// how deep card text's statements are reading statements now (not state)
@@ -118,7 +118,7 @@ impl Game {
         let gear_at = insts(&|x| {
             pool.facts(x.card).kind == gigscript_dsl::CardType::Gear || x.equipped_to.is_some()
         });
-        let listens_at = (state.instances.iter())
+        let listens_at: Arc<[u32]> = (state.instances.iter())
             .map(|x| pool.core(x.card).map_or(0, |t| t.listens))
             .collect();
         let turn_at = insts(&|x| pool.core(x.card).is_some_and(|t| !t.turn.is_empty()));
@@ -141,10 +141,10 @@ impl Game {
             watchers: Vec::new(),
             found: Vec::new(),
             core_memo: Default::default(),
-            statics_at,
-            gear_at,
+            statics_at: statics_at.into(),
+            gear_at: gear_at.into(),
             listens_at,
-            turn_at,
+            turn_at: turn_at.into(),
         };
         // Rule 1.8: the game checks its state first (in overtime, 7 Gigs wins at once). A state
         // that can't advance is kept as given; `decision` reports what it can.

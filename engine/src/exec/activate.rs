@@ -82,7 +82,7 @@ pub(crate) fn activations(g: &Game, p: PlayerId, when: When, out: &mut Vec<Choic
             }
         }
     }
-    for &source in &g.gear_at {
+    for &source in g.gear_at.iter() {
         let Some(x) = g.state.inst(source) else {
             continue;
         };

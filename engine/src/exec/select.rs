@@ -1,7 +1,7 @@
 //! Selectors and predicates: which objects a phrase describes, read against the game (or
 //! against what an object was, for this turn's history and a card that left play).
 
-use super::{event, host_of, number, Cx};
+use super::{event, host_of, in_play, number, Cx};
 use crate::game::Game;
 use crate::state::{
     AttackStep, DieArea, Fact, Frame, InstId, Obj, PlayerId, Target as AttackTarget, Val, Zone,
@@ -411,11 +411,29 @@ fn scope(g: &Game, cx: &Cx, s: &Scope) -> Vec<Obj> {
     };
     let mut v = Vec::new();
     match s {
-        Scope::InPlay => v.extend(
-            (g.state.instances.iter().enumerate())
-                .filter(|(_, x)| matches!(x.zone, Zone::Field | Zone::Legends))
-                .map(|(k, _)| Obj::Card(InstId(k as u16))),
-        ),
+        Scope::InPlay => {
+            // Each player's field and Legends area, and the Gear equipped there (in its host's
+            // area), put in instance order: a few cards, not every instance of the game.
+            let mut ids: SmallVec<[InstId; 32]> = SmallVec::new();
+            for pl in &g.state.players {
+                ids.extend(pl.field.iter().chain(&pl.legends).copied());
+            }
+            ids.extend(
+                g.equipped()
+                    .map(|(gear, _)| gear)
+                    .filter(|&i| in_play(g, i)),
+            );
+            ids.sort_unstable();
+            v.extend(ids.iter().map(|&i| Obj::Card(i)));
+            debug_assert_eq!(
+                v,
+                (g.state.instances.iter().enumerate())
+                    .filter(|(_, x)| matches!(x.zone, Zone::Field | Zone::Legends))
+                    .map(|(k, _)| Obj::Card(InstId(k as u16)))
+                    .collect::<Vec<_>>(),
+                "the cards in play are those of the areas in play"
+            );
+        }
         Scope::Zones { zones, whose } => {
             for p in players(g, cx, whose) {
                 let pl = g.state.player(p);

@@ -98,7 +98,7 @@ pub(crate) fn memo_done(g: &Game) {
 /// textbox for the face-up card it is equipped to, rule 4.11).
 fn statics_in_force(g: &Game, bits: u32, out: &mut Vec<StaticAt>) {
     let pool = &*g.pool;
-    for &i in &g.statics_at {
+    for &i in g.statics_at.iter() {
         let Some(x) = g.state.inst(i) else { continue };
         if !x.face_up || !matches!(x.zone, Zone::Field | Zone::Legends) {
             continue;

@@ -377,12 +377,13 @@ impl Game {
         }
         let mut keys: smallvec::SmallVec<[Option<u64>; 32]> =
             options.iter().map(|&c| self.copy_key(c)).collect();
-        // One pass with a 64-bit filter: no two keys alike, nothing to merge.
-        let mut seen = 0u64;
+        // One pass with a 256-bit filter: no two keys alike, nothing to merge.
+        let mut seen = [0u64; 4];
         let shared = keys.iter().flatten().any(|&k| {
-            let bit = 1u64 << (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58);
-            let again = seen & bit != 0;
-            seen |= bit;
+            let h = k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56;
+            let (word, bit) = ((h >> 6) as usize, 1u64 << (h & 63));
+            let again = seen[word] & bit != 0;
+            seen[word] |= bit;
             again
         });
         if !shared {

@@ -56,6 +56,14 @@ impl Game {
             {
                 return Ok(());
             }
+            // A frame that never asks, with no pending effect to ask for first, is stepped
+            // without computing a decision ([`Game::decision_now`] would find none).
+            if let Some(top) = self.state.frames.last() {
+                if top.never_asks() && (top.is_atomic() || self.state.pending.is_empty()) {
+                    self.step_auto()?;
+                    continue;
+                }
+            }
             match self.current_decision() {
                 Some(d) if d.options.is_empty() => {
                     return Err(EngineError::Bug("a decision without options").into())
@@ -239,6 +247,9 @@ impl Game {
         let top = self.state.frames.last()?;
         if !top.is_atomic() && !self.state.pending.is_empty() {
             return Some(self.pending_decision());
+        }
+        if top.never_asks() {
+            return None;
         }
         match *top {
             Frame::Setup(step) => self.setup_decision(step),

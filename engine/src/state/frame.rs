@@ -123,6 +123,22 @@ impl Frame {
             _ => false,
         }
     }
+
+    /// Whether this frame, on top, never waits for a decision of its own: it is stepped (a
+    /// pending effect may still be asked for first where it is not atomic).
+    pub fn never_asks(&self) -> bool {
+        match self {
+            Frame::Start(step) => *step != StartStep::RollIn,
+            Frame::Pay { remaining, .. } => *remaining == 0,
+            Frame::SpendToPlay { chosen, .. } => chosen.is_some(),
+            Frame::End(_)
+            | Frame::Play { .. }
+            | Frame::Call { .. }
+            | Frame::ProgramEnd { .. }
+            | Frame::Activate(_) => true,
+            _ => false,
+        }
+    }
 }
 
 /// How a card is being played.
