@@ -90,6 +90,9 @@ pub struct Game {
     pub(crate) found: Vec<(InstId, PlayerId, u16, crate::exec::Binds)>,
 }
 
+/// The log entries a new game has room for before its log grows.
+const LOG_ROOM: usize = 512;
+
 impl Game {
     /// A new game between two decks, stopped at its first decision (the go-first choice).
     pub fn new(pool: Arc<Pool>, decks: [&DeckList; 2], seed: u64) -> Result<Game, SetupError> {
@@ -127,7 +130,8 @@ impl Game {
             kinds,
             pool,
             state,
-            log: Vec::new(),
+            // A game's log holds a few hundred entries: room for them at once.
+            log: Vec::with_capacity(LOG_ROOM),
             backup: None,
             cached: None,
             log_choices: true,
@@ -163,7 +167,8 @@ impl Game {
         Game {
             pool: self.pool.clone(),
             state: self.state.clone(),
-            log: Vec::new(),
+            // A copy logs the events of a few steps, read by no one.
+            log: Vec::with_capacity(LOG_ROOM / 8),
             backup: None,
             cached: None,
             log_choices: false,

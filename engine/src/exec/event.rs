@@ -170,12 +170,15 @@ pub(crate) fn make_pending(
 fn each_watcher(g: &Game, bits: u32, mut f: impl FnMut(InstId)) {
     let st = &g.state;
     let tp = st.turn_player;
-    let ok = |c: InstId| (g.listens_at.get(usize::from(c.0))).is_some_and(|&l| l & bits != 0);
+    let listens = &g.listens_at[..];
+    let ok = |c: InstId| (listens.get(usize::from(c.0))).is_some_and(|&l| l & bits != 0);
     for p in [tp, tp.other()] {
         let pl = st.player(p);
-        for &c in pl.field.iter().chain(pl.legends.iter()) {
-            if ok(c) {
-                f(c);
+        for area in [&pl.field, &pl.legends] {
+            for &c in area.iter() {
+                if ok(c) {
+                    f(c);
+                }
             }
         }
     }

@@ -375,11 +375,10 @@ impl Game {
         if options.len() < 2 {
             return;
         }
-        let mut keys: smallvec::SmallVec<[Option<u64>; 32]> =
-            options.iter().map(|&c| self.copy_key(c)).collect();
-        // One pass with a 256-bit filter: no two keys alike, nothing to merge.
+        // One pass with a 256-bit filter: no two keys alike, nothing to merge (and no list of
+        // the keys is made).
         let mut seen = [0u64; 4];
-        let shared = keys.iter().flatten().any(|&k| {
+        let shared = options.iter().filter_map(|&c| self.copy_key(c)).any(|k| {
             let h = k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56;
             let (word, bit) = ((h >> 6) as usize, 1u64 << (h & 63));
             let again = seen[word] & bit != 0;
@@ -389,6 +388,7 @@ impl Game {
         if !shared {
             return;
         }
+        let mut keys: Vec<Option<u64>> = options.iter().map(|&c| self.copy_key(c)).collect();
         let mut kept = 0;
         for k in 0..options.len() {
             let (c, key) = (options[k], keys[k]);
