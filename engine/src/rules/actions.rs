@@ -166,20 +166,17 @@ impl Game {
     /// (rule 10.10.1).
     pub(crate) fn emit_as(&mut self, ev: Event, lki: Option<Fact>) -> Flow {
         self.log.push(LogEntry::Event(ev));
-        let [a, b] = self.happenings(&ev, lki);
         // The list keeps its room from one event to the next (most events are one happening).
         let mut happened = std::mem::take(&mut self.happened);
         happened.clear();
-        happened.extend(a);
-        happened.extend(b);
+        self.happenings(&ev, lki, &mut happened);
         let r = match ev.kind() {
             None if happened.is_empty() => Ok(()),
             _ => self.text().on_event(self, &ev, &happened),
         };
         // Into this turn's history once the triggers have read it.
-        for h in happened.drain(..) {
-            self.record(h);
-        }
+        let turn = self.state.turn;
+        self.state.history.record_all(turn, &mut happened);
         self.happened = happened;
         r?;
         let Some(kind) = ev.kind() else {

@@ -51,10 +51,10 @@ impl Game {
         }
     }
 
-    /// What `ev` is, if it is something a text can name (at most two happenings: a Legend gone
-    /// solo is played too, a roll-in may be a min or max roll); `lki`: the object as it was
-    /// before the action (a defeated card before it left play).
-    pub(crate) fn happenings(&self, ev: &Event, lki: Option<Fact>) -> [Option<Happened>; 2] {
+    /// What `ev` is, if it is something a text can name, pushed onto `out` (at most two
+    /// happenings: a Legend gone solo is played too, a roll-in may be a min or max roll); `lki`:
+    /// the object as it was before the action (a defeated card before it left play).
+    pub(crate) fn happenings(&self, ev: &Event, lki: Option<Fact>, out: &mut Vec<Happened>) {
         let acting = self.state.acting;
         let by = acting.map(|a| a.player);
         let card = |g: &Game, i: InstId| lki.or_else(|| g.card_fact(i).map(Fact::Card));
@@ -72,7 +72,7 @@ impl Game {
         let h = match *ev {
             Event::Played(i) => {
                 let Some(f) = card(self, i) else {
-                    return [None, None];
+                    return;
                 };
                 if self.state.inst(i).is_some_and(|x| x.go_solo) {
                     first = Some(one(EventKind::GoSolo, smallvec![f], controller(self, i)));
@@ -81,13 +81,13 @@ impl Game {
             }
             Event::Called(i) => {
                 let Some(f) = card(self, i) else {
-                    return [None, None];
+                    return;
                 };
                 one(EventKind::Call, smallvec![f], controller(self, i))
             }
             Event::Attacked { attacker, .. } | Event::Blocked(attacker) => {
                 let Some(f) = card(self, attacker) else {
-                    return [None, None];
+                    return;
                 };
                 let kind = match ev {
                     Event::Attacked { .. } => EventKind::Attack,
@@ -100,7 +100,7 @@ impl Game {
             }
             Event::Defeated(i) | Event::Spent(i) | Event::Readied(i) | Event::Sold(i) => {
                 let Some(f) = card(self, i) else {
-                    return [None, None];
+                    return;
                 };
                 let kind = match ev {
                     Event::Defeated(_) => EventKind::Defeat,
@@ -116,13 +116,13 @@ impl Game {
             }
             Event::Drew { player, inst } => {
                 let Some(f) = card(self, inst) else {
-                    return [None, None];
+                    return;
                 };
                 one(EventKind::Draw, smallvec![f], Some(player))
             }
             Event::RolledIn { die, value } | Event::Rerolled { die, value } => {
                 let Some(f) = self.gig_fact(die) else {
-                    return [None, None];
+                    return;
                 };
                 let holder = f.holder;
                 if matches!(ev, Event::RolledIn { .. }) {
@@ -131,12 +131,13 @@ impl Game {
                 if value == 1 || value == f.sides {
                     one(EventKind::RollMinMax, smallvec![Fact::Gig(f)], holder)
                 } else {
-                    return [first, None];
+                    out.extend(first);
+                    return;
                 }
             }
             Event::Adjusted { die, from, to } => {
                 let Some(f) = gig(self, die) else {
-                    return [None, None];
+                    return;
                 };
                 let kind = match acting.and_then(|a| a.kind) {
                     Some(EventKind::SetGig) => EventKind::SetGig,
@@ -147,13 +148,13 @@ impl Game {
             }
             Event::Swapped { a, b } => {
                 let (Some(x), Some(y)) = (gig(self, a), gig(self, b)) else {
-                    return [None, None];
+                    return;
                 };
                 one(EventKind::Swap, smallvec![x, y], by)
             }
             Event::Equipped { gear, host } => {
                 let Some(f) = card(self, gear) else {
-                    return [None, None];
+                    return;
                 };
                 Happened {
                     other: card(self, host),
@@ -169,16 +170,17 @@ impl Game {
                         | EventKind::Trash
                         | EventKind::Remove),
                     ) => k,
-                    _ => return [None, None],
+                    _ => return,
                 };
                 let Some(f) = card(self, inst) else {
-                    return [None, None];
+                    return;
                 };
                 one(kind, smallvec![f], by)
             }
-            _ => return [None, None],
+            _ => return,
         };
-        [first, Some(h)]
+        out.extend(first);
+        out.push(h);
     }
 
     /// One steal action: `dice` taken from `by`'s Rival by `by` (rule 9.23.5.1: at the same

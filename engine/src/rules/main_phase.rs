@@ -89,18 +89,16 @@ impl Game {
         out: &mut Vec<Choice>,
     ) {
         let hand = &self.state.player(p).hand;
-        for (k, &i) in hand.iter().enumerate() {
+        // One option per distinct card: skip a card seen earlier in the hand.
+        let mut seen: smallvec::SmallVec<[crate::pool::CardIdx; 16]> = smallvec::SmallVec::new();
+        for &i in hand.iter() {
             let Some(inst) = self.state.inst(i) else {
                 continue;
             };
-            // One option per distinct card: skip a card seen earlier in the hand (no
-            // allocation: hands are small).
-            if hand[..k]
-                .iter()
-                .any(|&j| self.state.inst(j).is_some_and(|x| x.card == inst.card))
-            {
+            if seen.contains(&inst.card) {
                 continue;
             }
+            seen.push(inst.card);
             let facts = self.pool.facts(inst.card);
             if quick_only
                 && !(facts.kind == CardType::Program && facts.keywords.has(Keyword::Quick))

@@ -104,6 +104,16 @@ impl History {
         }
     }
 
+    /// Records the events of `list` of turn `turn`, in order, leaving `list` empty.
+    pub fn record_all(&mut self, turn: u16, list: &mut Vec<Happened>) {
+        if self.turn != turn {
+            self.turn = turn;
+            self.events.clear();
+        }
+        let room = MAX_HISTORY.saturating_sub(self.events.len());
+        self.events.extend(list.drain(..).take(room));
+    }
+
     /// The events of turn `turn` (none for another turn).
     pub fn of_turn(&self, turn: u16) -> &[Happened] {
         match self.turn == turn {
