@@ -1819,6 +1819,15 @@ mod named {
         }
     }
 
+    /// Methods of the walk that read a scalar and do nothing with it.
+    macro_rules! ignored {
+        ($($method:ident: $t:ty),*) => {$(
+            fn $method(self, _: $t) -> R {
+                Ok(())
+            }
+        )*};
+    }
+
     impl<'a, 'b> ser::Serializer for &'a mut Walk<'b> {
         type Ok = ();
         type Error = Stop;
@@ -1830,50 +1839,27 @@ mod named {
         type SerializeStruct = Self;
         type SerializeStructVariant = Self;
 
-        fn serialize_bool(self, _: bool) -> R {
-            Ok(())
-        }
-        fn serialize_i8(self, _: i8) -> R {
-            Ok(())
-        }
-        fn serialize_i16(self, _: i16) -> R {
-            Ok(())
-        }
-        fn serialize_i32(self, _: i32) -> R {
-            Ok(())
-        }
-        fn serialize_i64(self, _: i64) -> R {
-            Ok(())
-        }
-        fn serialize_u8(self, _: u8) -> R {
-            Ok(())
-        }
+        // Scalars other than a slot's number say nothing of slots.
+        ignored!(
+            serialize_bool: bool,
+            serialize_i8: i8,
+            serialize_i16: i16,
+            serialize_i32: i32,
+            serialize_i64: i64,
+            serialize_u8: u8,
+            serialize_u32: u32,
+            serialize_u64: u64,
+            serialize_f32: f32,
+            serialize_f64: f64,
+            serialize_char: char,
+            serialize_str: &str,
+            serialize_bytes: &[u8]
+        );
         fn serialize_u16(self, v: u16) -> R {
             match self.in_slot {
                 true => self.found(v),
                 false => Ok(()),
             }
-        }
-        fn serialize_u32(self, _: u32) -> R {
-            Ok(())
-        }
-        fn serialize_u64(self, _: u64) -> R {
-            Ok(())
-        }
-        fn serialize_f32(self, _: f32) -> R {
-            Ok(())
-        }
-        fn serialize_f64(self, _: f64) -> R {
-            Ok(())
-        }
-        fn serialize_char(self, _: char) -> R {
-            Ok(())
-        }
-        fn serialize_str(self, _: &str) -> R {
-            Ok(())
-        }
-        fn serialize_bytes(self, _: &[u8]) -> R {
-            Ok(())
         }
         fn serialize_none(self) -> R {
             Ok(())
