@@ -754,7 +754,8 @@ fn test_file_plays_phrases_no_catalogue_card_says() {
     // area emptied before the Steal Step; rule 11.12.2: `Bottom-deck the rest in any order.`;
     // rule 11.9.1.2: `Sell the top 2 cards of your deck.`; rules 10.6, 10.7: `You may set a
     // friendly Gig to the value of a rival Gig.` offers one Gig per value, and is not asked
-    // where no copy would change anything
+    // where no copy would change anything; rule 10.7: two pending effects of `When a friendly
+    // Unit steals a Gig with value 3 or less, you may draw 1.` are one option
     for (card, n) in [
         ("throwaway-light-reader", 3),
         ("throwaway-dumpster-diver", 3),
@@ -766,6 +767,7 @@ fn test_file_plays_phrases_no_catalogue_card_says() {
         ("throwaway-card-stacker", 2),
         ("throwaway-fence", 1),
         ("throwaway-mirror-broker", 3),
+        ("throwaway-street-tax", 2),
     ] {
         let fixture = format!("tests/fixtures/cards/alpha/{card}.toml");
         let out = gig(&["test", "--file", &fixture]);
