@@ -164,7 +164,7 @@ pub(crate) fn changes_nothing(g: &Game, run: &Run, a: &GameAction, into: u16, o:
                         .get(usize::from(k))
                         .is_some_and(|v| !v.objs().is_empty())
             };
-            if !slots_named(a).into_iter().all(bound) {
+            if !prim::names(a, &mut |s| bound(s.0)) {
                 return false;
             }
             let cx = Cx::new(run.source, run.controller, &slots);
@@ -208,19 +208,14 @@ pub(crate) fn with_chosen(run: &Run, into: u16, o: Obj) -> Vec<crate::state::Val
     slots
 }
 
-/// The slots a part of an action names (every [`prim::Slot`] in it, however deep).
-pub(crate) fn slots_named(x: &impl serde::Serialize) -> smallvec::SmallVec<[u16; 4]> {
-    let mut v = smallvec::SmallVec::new();
-    prim::names(x, &mut |s| {
-        v.push(s.0);
-        true
-    });
-    v
+/// Whether a part of an action names slot `s` (a [`prim::Slot`] anywhere in it).
+pub(crate) fn names_slot(x: &impl serde::Serialize, s: u16) -> bool {
+    names_any(x, &[s])
 }
 
-/// Whether a part of an action names slot `s`.
-pub(crate) fn names_slot(x: &impl serde::Serialize, s: u16) -> bool {
-    !prim::names(x, &mut |n| n.0 != s)
+/// Whether a part of an action names one of the slots `slots`.
+pub(crate) fn names_any(x: &impl serde::Serialize, slots: &[u16]) -> bool {
+    !prim::names(x, &mut |n| !slots.contains(&n.0))
 }
 
 pub(crate) fn possible(g: &Game, run: &Run, a: &GameAction) -> bool {

@@ -448,10 +448,7 @@ fn label_triggers(g: &mut Game, about: InstId, label: Label, only: &dyn Fn(&Body
 /// a Gear's bottom textbox counts for it, rule 4.11) whose turn `p`'s is.
 fn turn_triggers(g: &mut Game, p: PlayerId, start: bool) -> Flow {
     // Only a card in play has its abilities (a Gear equipped is in its host's area).
-    let in_play = |c: &InstId| {
-        (g.state.inst(*c)).is_some_and(|x| matches!(x.zone, Zone::Field | Zone::Legends))
-    };
-    if !g.kinds.turns || !g.turn_at.iter().any(in_play) {
+    if !g.kinds.turns || !g.turn_at.iter().any(|&c| super::in_play(g, c)) {
         return Ok(());
     }
     let pool = g.pool.clone();

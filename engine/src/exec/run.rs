@@ -8,7 +8,7 @@
 //! above it (a card played, a replacement's question) go first. The effect is atomic (rule
 //! 10.2.3): triggers it causes wait as pending effects.
 
-use super::act::{act, names_slot, possible, set_slot, with_chosen, Step};
+use super::act::{act, names_any, names_slot, possible, set_slot, with_chosen, Step};
 use super::cond::holds;
 use super::number::amount;
 use super::select::{choice, objects, player, Choice as Pick};
@@ -707,7 +707,7 @@ fn same_as_no(g: &Game, no: &Run, yes: &Run, e: &Effect, block: u16, k: usize) -
         (all.iter()).any(|&b| {
             e.blocks
                 .get(usize::from(b))
-                .is_some_and(|b| reads_any(&b.0, &differ))
+                .is_some_and(|b| names_any(&b.0, &differ))
         })
     };
     let Some(ops) = e.blocks.get(usize::from(block)).map(|b| &b.0[..]) else {
@@ -734,13 +734,8 @@ fn same_as_no(g: &Game, no: &Run, yes: &Run, e: &Effect, block: u16, k: usize) -
                 false => idle(yes, after_yes) && idle(no, after_no),
             }
         }
-        kind => !reads_any(kind, &differ),
+        kind => !names_any(kind, &differ),
     })
-}
-
-/// Whether `x` names one of the slots `slots`.
-fn reads_any(x: &impl serde::Serialize, slots: &[u16]) -> bool {
-    !prim::names(x, &mut |s| !slots.contains(&s.0))
 }
 
 /// [`yes_changes_nothing`] for the operations of `block` from `k` on, the object last chosen

@@ -5,9 +5,7 @@
 
 use crate::game::Game;
 use crate::log::Event;
-use crate::state::{
-    CardFact, DieArea, DieId, Fact, FactList, GigFact, Happened, InstId, PlayerId, MAX_HISTORY,
-};
+use crate::state::{CardFact, DieArea, DieId, Fact, FactList, GigFact, Happened, InstId, PlayerId};
 use gigscript_dsl::prim::EventKind;
 use smallvec::smallvec;
 
@@ -45,10 +43,7 @@ impl Game {
 
     /// Records a happening of this turn.
     pub(crate) fn record(&mut self, h: Happened) {
-        let turn = self.state.turn;
-        if self.state.history.events.len() < MAX_HISTORY || self.state.history.turn != turn {
-            self.state.history.record(turn, h);
-        }
+        self.state.history.record(self.state.turn, h);
     }
 
     /// What `ev` is, if it is something a text can name, pushed onto `out` (at most two

@@ -8,7 +8,7 @@ use crate::error::EngineError;
 use crate::game::{Flow, Game};
 use crate::log::Event;
 use crate::pool::CardIdx;
-use crate::state::{Frame, InstId, PlayHow, PlayerId, Zone};
+use crate::state::{Frame, InstId, Instance, PlayHow, PlayerId, Zone};
 use gigscript_dsl::{CardType, Keyword};
 
 impl Game {
@@ -77,6 +77,18 @@ impl Game {
                 .any(|&l| self.state.inst(l).is_some_and(|i| i.face_up))
     }
 
+    /// The cards of `p`'s hand, one per distinct card (the first copy): one option each.
+    fn distinct_in_hand(&self, p: PlayerId) -> impl Iterator<Item = (InstId, Instance)> + '_ {
+        let mut seen: smallvec::SmallVec<[CardIdx; 16]> = smallvec::SmallVec::new();
+        (self.state.player(p).hand.iter()).filter_map(move |&i| {
+            let x = *self.state.inst(i)?;
+            (!seen.contains(&x.card)).then(|| {
+                seen.push(x.card);
+                (i, x)
+            })
+        })
+    }
+
     /// Cards in hand a player can play now, one option per distinct card (copies in hand are
     /// interchangeable). With `quick_only`, only {Quick} Programs (rule 9.10.1).
     /// `budget`: [`Game::pay_budget`] of `p` once known (the options of one decision are
@@ -88,17 +100,7 @@ impl Game {
         budget: &mut Option<usize>,
         out: &mut Vec<Choice>,
     ) {
-        let hand = &self.state.player(p).hand;
-        // One option per distinct card: skip a card seen earlier in the hand.
-        let mut seen: smallvec::SmallVec<[crate::pool::CardIdx; 16]> = smallvec::SmallVec::new();
-        for &i in hand.iter() {
-            let Some(inst) = self.state.inst(i) else {
-                continue;
-            };
-            if seen.contains(&inst.card) {
-                continue;
-            }
-            seen.push(inst.card);
+        for (i, inst) in self.distinct_in_hand(p) {
             let facts = self.pool.facts(inst.card);
             if quick_only
                 && !(facts.kind == CardType::Program && facts.keywords.has(Keyword::Quick))
@@ -156,20 +158,11 @@ impl Game {
         let mut options = Vec::with_capacity(16);
         // Rule 8.11: sell a card with a Sell Tag, once per turn (rule 8.11.1).
         if !pl.sold_this_turn {
-            for (k, &i) in pl.hand.iter().enumerate() {
-                let Some(inst) = self.state.inst(i) else {
-                    continue;
-                };
-                let sellable = self.pool.facts(inst.card).sell;
-                let seen = || {
-                    pl.hand[..k]
-                        .iter()
-                        .any(|&j| self.state.inst(j).is_some_and(|x| x.card == inst.card))
-                };
-                if sellable && !seen() {
-                    options.push(Choice::Sell(i));
-                }
-            }
+            options.extend(
+                (self.distinct_in_hand(p))
+                    .filter(|(_, x)| self.pool.facts(x.card).sell)
+                    .map(|(i, _)| Choice::Sell(i)),
+            );
         }
         // What `p` can pay, computed once for every option below.
         let mut budget = None;
