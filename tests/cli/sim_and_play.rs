@@ -89,13 +89,21 @@ fn sim_bench_prints_games_per_second() {
     assert!(text(&out.stdout).contains("games/s"));
 }
 
+/// `gig play` against a random bot with option 1 typed every time: the game ends (a deck runs
+/// out at the latest). Played once for the tests that read it.
+fn typed_to_the_end() -> &'static std::process::Output {
+    static OUT: std::sync::OnceLock<std::process::Output> = std::sync::OnceLock::new();
+    OUT.get_or_init(|| {
+        gig_in(
+            &["play", "--seed", "2", "--bot", "random"],
+            &"1\n".repeat(3000),
+        )
+    })
+}
+
 #[test]
 fn play_reaches_the_end_by_typing_numbers() {
-    // Option 1 every time: the game ends (a deck runs out at the latest).
-    let out = gig_in(
-        &["play", "--seed", "2", "--bot", "random"],
-        &"1\n".repeat(3000),
-    );
+    let out = typed_to_the_end();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let o = text(&out.stdout);
     // the players are `you` and `the bot`, never seats
@@ -567,10 +575,7 @@ fn standard_input_is_read_in_bounded_lines_and_must_be_utf8() {
 
 #[test]
 fn the_game_over_line_says_why_the_game_ended() {
-    let out = gig_in(
-        &["play", "--seed", "2", "--bot", "random"],
-        &"1\n".repeat(3000),
-    );
+    let out = typed_to_the_end();
     let o = text(&out.stdout);
     let line = o
         .lines()
