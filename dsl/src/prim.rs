@@ -102,6 +102,20 @@ pub enum Body {
     },
 }
 
+impl Body {
+    /// What the ability does, where it does something: the effect of a triggered, activated,
+    /// Program or replacement ability.
+    pub fn effect(&self) -> Option<&Effect> {
+        match self {
+            Body::Triggered { effect, .. }
+            | Body::Activated { effect, .. }
+            | Body::Resolution { effect, .. }
+            | Body::Replacement { effect, .. } => Some(effect),
+            _ => None,
+        }
+    }
+}
+
 /// What triggers an ability.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum TriggerOn {

@@ -6,7 +6,7 @@
 //! window (`You may also play this Program when a Unit attacks …`).
 
 use super::event::window;
-use super::run::{effect_of, new_run};
+use super::run::new_run;
 use super::select::{objects, Thing};
 use super::Cx;
 use crate::decision::Choice;
@@ -202,7 +202,7 @@ pub(crate) fn finish(g: &mut Game, a: Activation) -> Flow {
             line: a.line,
         });
     };
-    let (Body::Activated { window: w, .. }, Some(e)) = (&ability.body, effect_of(&ability.body))
+    let (Body::Activated { window: w, .. }, Some(e)) = (&ability.body, ability.body.effect())
     else {
         return Err(EngineError::Bug("finishing what is not an activated ability").into());
     };

@@ -318,7 +318,7 @@ fn next_time(g: &mut Game, h: &Happened, would: bool) -> Flow {
             .inst(d.source)
             .and_then(|x| pool.core(x.card))
             .and_then(|t| t.ability(d.line))
-            .and_then(|a| super::run::effect_of(&a.body))
+            .and_then(|a| a.body.effect())
             .and_then(|e| e.blocks.get(usize::from(block))?.0.get(usize::from(index)))
             .and_then(|op| match &op.kind {
                 OpKind::Later {
@@ -560,7 +560,7 @@ pub(crate) fn on_fight(g: &mut Game, attacker: InstId, losers: u8, happened: &[H
         }
     }
     if losers == 2 {
-        let fight: &dyn Fn(&Body) -> bool = &|b| match super::run::effect_of(b) {
+        let fight: &dyn Fn(&Body) -> bool = &|b| match b.effect() {
             Some(e) => super::run::mentions_fight(e),
             None => false,
         };

@@ -11,7 +11,7 @@
 
 use super::act::can_pay;
 use super::event::{matches, Binds};
-use super::run::{effect_of, new_run};
+use super::run::new_run;
 use super::select::{objects, target};
 use super::Cx;
 use crate::decision::{Choice, Decision, DecisionKind};
@@ -170,7 +170,7 @@ fn lit(n: &Num) -> usize {
 
 fn effect<'g>(g: &'g Game, a: &Applicable) -> Option<&'g gigscript_dsl::prim::Effect> {
     let card = g.state.inst(a.source)?.card;
-    effect_of(&g.pool.core(card)?.ability(a.line)?.body)
+    g.pool.core(card)?.ability(a.line)?.body.effect()
 }
 
 /// The €$ replacement `a` pays (`you may spend 1 €$ to …`).
@@ -257,7 +257,7 @@ fn apply(g: &mut Game, a: &Applicable) -> Flow {
     let Some(e) = pool
         .core(x.card)
         .and_then(|t| t.ability(a.line))
-        .and_then(|ab| effect_of(&ab.body))
+        .and_then(|ab| ab.body.effect())
     else {
         return Ok(());
     };

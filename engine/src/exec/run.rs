@@ -20,20 +20,9 @@ use crate::log::Event;
 use crate::state::{
     Ask, DelayedAt, Frame, InstId, Obj, PendingBinds, PlayerId, Pos, Run, Val, Work,
 };
-use gigscript_dsl::prim::{self, Body, Cond, Effect, Later, Op, OpKind, Scope};
+use gigscript_dsl::prim::{self, Cond, Effect, Later, Op, OpKind, Scope};
 use gigscript_dsl::CardType;
 use smallvec::{smallvec, SmallVec};
-
-/// The effect of an ability (its body's), if it has one.
-pub(crate) fn effect_of(b: &Body) -> Option<&Effect> {
-    match b {
-        Body::Triggered { effect, .. }
-        | Body::Activated { effect, .. }
-        | Body::Resolution { effect, .. }
-        | Body::Replacement { effect, .. } => Some(effect),
-        _ => None,
-    }
-}
 
 /// Whether a condition reads the fight of the current attack.
 fn cond_fight(c: &Cond) -> bool {
@@ -98,7 +87,7 @@ pub(crate) fn start(
     let e = pool
         .core(card)
         .and_then(|t| t.ability(line))
-        .and_then(|a| effect_of(&a.body));
+        .and_then(|a| a.body.effect());
     let Some(e) = e.filter(|_| pool.not_executed(card, line).is_none()) else {
         return g.emit(Event::NotExecuted { source, line });
     };
@@ -158,7 +147,7 @@ pub(crate) fn step(g: &mut Game) -> Flow {
     let Some(e) = pool
         .core(card)
         .and_then(|t| t.ability(run.line))
-        .and_then(|a| effect_of(&a.body))
+        .and_then(|a| a.body.effect())
     else {
         return Err(EngineError::Bug("an effect of the core that is not there").into());
     };
@@ -1328,7 +1317,7 @@ pub(crate) fn way_words(g: &Game, m: u8) -> Option<&str> {
         return None;
     };
     let card = g.state.inst(run.source)?.card;
-    let e = effect_of(&g.pool.core(card)?.ability(run.line)?.body)?;
+    let e = g.pool.core(card)?.ability(run.line)?.body.effect()?;
     let pos = run.cursor.last()?;
     let op = e
         .blocks

@@ -239,7 +239,7 @@ pub(crate) fn lasting_statement<'a>(
 ) -> Option<&'a Statement> {
     let card = g.state.inst(l.source)?.card;
     let a = g.pool.core(card)?.ability(l.line)?;
-    let e = super::run::effect_of(&a.body)?;
+    let e = a.body.effect()?;
     match &e
         .blocks
         .get(usize::from(l.block))?

@@ -118,14 +118,16 @@ impl Game {
     fn main_twins(&self, d: &Decision) -> Option<Vec<bool>> {
         let pool = &*self.pool;
         let plays_a_card = |source: InstId, line: u16| {
-            use gigscript_dsl::prim::{Body, GameAction, OpKind};
+            use gigscript_dsl::prim::{GameAction, OpKind};
             let core = self.state.inst(source).and_then(|x| pool.core(x.card));
-            match core.and_then(|t| t.ability(line)).map(|a| &a.body) {
-                Some(Body::Activated { effect, .. }) => (effect.blocks.iter())
+            let effect = core
+                .and_then(|t| t.ability(line))
+                .and_then(|a| a.body.effect());
+            effect.is_some_and(|e| {
+                (e.blocks.iter())
                     .flat_map(|b| b.0.iter())
-                    .any(|op| matches!(op.kind, OpKind::Do(GameAction::Play { .. }))),
-                _ => false,
-            }
+                    .any(|op| matches!(op.kind, OpKind::Do(GameAction::Play { .. })))
+            })
         };
         let card = |i: InstId| self.state.inst(i).map(|x| x.card);
         let playing = |c: &Choice| match *c {
@@ -328,10 +330,7 @@ impl Game {
             crate::state::EffectRef::Text { line } => (st.inst(a.source))
                 .and_then(|i| self.pool.core(i.card))
                 .and_then(|t| t.ability(line))
-                .and_then(|ab| match &ab.body {
-                    prim::Body::Triggered { effect, .. } => Some(effect),
-                    _ => None,
-                }),
+                .and_then(|ab| ab.body.effect()),
             crate::state::EffectRef::Opaque(_) => None,
         };
         let read = |s: u16| effect.is_none_or(|e| !prim::names(e, &mut |n| n.0 != s));
