@@ -74,6 +74,8 @@ pub(crate) struct Memo {
     /// `list` holds the statics in force
     ready: bool,
     list: Vec<StaticAt>,
+    /// the kinds ([`say_bit`]) of the statements in `list`, once `ready`
+    bits: u32,
 }
 
 /// A decision's computation begins (`false`: one is under way already).
@@ -148,9 +150,20 @@ fn static_at<'g>(g: &'g Game, a: &StaticAt) -> Option<&'g Statement> {
     }
 }
 
-/// Whether a game may have statements of kinds `bits` in force (a fast path).
+/// Whether a game may have statements of kinds `bits` in force (a fast path): its cards say
+/// such things, and a lasting statement is in force or, where the statics in force are
+/// remembered for this decision, one of them says one.
 fn may(g: &Game, bits: u32) -> bool {
-    g.kinds.says & bits != 0 && (g.kinds.statics || !g.state.lasting.is_empty())
+    if g.kinds.says & bits == 0 {
+        return false;
+    }
+    if !g.state.lasting.is_empty() {
+        return true;
+    }
+    g.kinds.statics && {
+        let memo = g.core_memo.borrow();
+        !memo.ready || memo.bits & bits != 0
+    }
 }
 
 /// Calls `f` with every statement in force that says one of the kinds `bits` ([`say_bit`]).
@@ -208,6 +221,7 @@ fn each<'a>(g: &'a Game, bits: u32, mut f: impl FnMut(Said<'a>)) {
             let mut memo = g.core_memo.borrow_mut();
             if !memo.ready {
                 // Remembered for the rest of the decision, or kept for its room.
+                memo.bits = list.iter().fold(0, |b, a| b | a.bits);
                 memo.list = list;
                 memo.ready = armed && memo.on;
             }

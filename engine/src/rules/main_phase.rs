@@ -8,7 +8,7 @@ use crate::error::EngineError;
 use crate::game::{Flow, Game};
 use crate::log::Event;
 use crate::pool::CardIdx;
-use crate::state::{Frame, InstId, Instance, PlayHow, PlayerId, Zone};
+use crate::state::{Frame, InstId, PlayHow, PlayerId, Zone};
 use gigscript_dsl::{CardType, Keyword};
 
 impl Game {
@@ -78,13 +78,13 @@ impl Game {
     }
 
     /// The cards of `p`'s hand, one per distinct card (the first copy): one option each.
-    fn distinct_in_hand(&self, p: PlayerId) -> impl Iterator<Item = (InstId, Instance)> + '_ {
+    fn distinct_in_hand(&self, p: PlayerId) -> impl Iterator<Item = (InstId, CardIdx)> + '_ {
         let mut seen: smallvec::SmallVec<[CardIdx; 16]> = smallvec::SmallVec::new();
         (self.state.player(p).hand.iter()).filter_map(move |&i| {
-            let x = *self.state.inst(i)?;
-            (!seen.contains(&x.card)).then(|| {
-                seen.push(x.card);
-                (i, x)
+            let card = self.state.inst(i)?.card;
+            (!seen.contains(&card)).then(|| {
+                seen.push(card);
+                (i, card)
             })
         })
     }
@@ -100,8 +100,8 @@ impl Game {
         budget: &mut Option<usize>,
         out: &mut Vec<Choice>,
     ) {
-        for (i, inst) in self.distinct_in_hand(p) {
-            let facts = self.pool.facts(inst.card);
+        for (i, card) in self.distinct_in_hand(p) {
+            let facts = self.pool.facts(card);
             if quick_only
                 && !(facts.kind == CardType::Program && facts.keywords.has(Keyword::Quick))
             {
@@ -160,7 +160,7 @@ impl Game {
         if !pl.sold_this_turn {
             options.extend(
                 (self.distinct_in_hand(p))
-                    .filter(|(_, x)| self.pool.facts(x.card).sell)
+                    .filter(|&(_, card)| self.pool.facts(card).sell)
                     .map(|(i, _)| Choice::Sell(i)),
             );
         }

@@ -342,13 +342,12 @@ impl Game {
 
     /// Takes one automatic step of the top frame.
     fn step_auto(&mut self) -> Flow {
-        // An effect frame is stepped in place: cloning its boxed run per step would allocate.
-        let top = match self.state.frames.last() {
-            None => return Err(EngineError::Bug("no frame while the game is running").into()),
-            Some(Frame::Run(_)) => return self.text().run(self),
-            Some(frame) => frame.clone(),
+        // The top frame is read in place (its fields are copied out): an effect frame is
+        // stepped where it is, since cloning its boxed run per step would allocate.
+        let Some(top) = self.state.frames.last() else {
+            return Err(EngineError::Bug("no frame while the game is running").into());
         };
-        match top {
+        match *top {
             Frame::Setup(step) => self.setup_step(step),
             Frame::Start(step) => self.start_step(step),
             Frame::End(step) => self.end_step(step),
