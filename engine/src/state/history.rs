@@ -110,8 +110,9 @@ impl History {
             self.turn = turn;
             self.events.clear();
         }
-        let room = MAX_HISTORY.saturating_sub(self.events.len());
-        self.events.extend(list.drain(..).take(room));
+        // Moved in one copy; a turn at the limit keeps its first events.
+        list.truncate(MAX_HISTORY.saturating_sub(self.events.len()));
+        self.events.append(list);
     }
 
     /// The events of turn `turn` (none for another turn).
