@@ -21,6 +21,7 @@ use gigscript_dsl::prim::{
     About, AttackWhat, Body, Cond, CostChange, CostRule, Lasts, Pred, Say, Statement,
 };
 use gigscript_dsl::Keyword;
+use smallvec::SmallVec;
 
 /// How deep statements may read statements (a statement about Units with power 4 or less reads
 /// power, which reads statements): deeper, no statement applies (an engine limit).
@@ -461,18 +462,21 @@ pub(crate) fn attack_options(g: &Game, a: InstId, out: &mut Vec<Choice>) -> bool
     {
         return true;
     }
-    // No `can't attack`; then by the rules (ready, no Lag or Lag lifted by a keyword).
-    if cant_attack(g, a) {
-        return true;
-    }
-    let free = g.lag_lets_attack(a);
-    let mut perms: Vec<(Said, &AttackWhat, bool)> = Vec::new();
-    let mut only: Vec<(Said, &AttackWhat)> = Vec::new();
+    // What the statements about `a` say, in one reading: a `can't attack` leaves no option;
+    // then by the rules (ready, no Lag or Lag lifted by a keyword), and what they let or limit.
+    let mut cant = false;
+    let mut perms: SmallVec<[(Said, &AttackWhat, bool); 4]> = SmallVec::new();
+    let mut only: SmallVec<[(Said, &AttackWhat); 4]> = SmallVec::new();
     about(g, bits, Obj::Card(a), |s, say| match say {
+        Say::CantAttack => cant = true,
         Say::CanAttack { what, despite_lag } => perms.push((*s, what, *despite_lag)),
         Say::CanOnlyAttack(what) => only.push((*s, what)),
         _ => {}
     });
+    if cant {
+        return true;
+    }
+    let free = g.lag_lets_attack(a);
     let rival = x.controller.other();
     let unit_ok =
         |s: &Said, p: &Pred, u: InstId| pred(g, &s.cx(Obj::Card(a)), p, Thing::Now(Obj::Card(u)));
