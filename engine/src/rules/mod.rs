@@ -289,7 +289,7 @@ impl Game {
             _ if has(st.turn_player) => st.turn_player,
             _ => st.turn_player.other(),
         };
-        let mine: Vec<&Pending> = (st.pending.iter())
+        let mine: smallvec::SmallVec<[&Pending; 8]> = (st.pending.iter())
             .filter(|e| e.controller == player)
             .collect();
         // Two effects alike are one option: which of them resolves first changes nothing.
@@ -506,6 +506,33 @@ mod tests {
             ..Setup::default()
         };
         Game::from_setup(crate::testing::pool(), &setup).unwrap()
+    }
+
+    /// A state copied onto another game's state (`State::copy_from`, the backup a change
+    /// restores on error) is the state, whatever the other held: every field is copied.
+    #[test]
+    fn a_state_copied_onto_another_is_the_state() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let (mut a, mut b) = (
+            crate::testing::sample_game(1),
+            crate::testing::sample_game(2),
+        );
+        let mut copies = 0;
+        for step in 0..400 {
+            for g in [&mut a, &mut b] {
+                if let Some(n) = g.decision_ref().map(|d| d.options.len()) {
+                    g.apply_index(rng.gen_range(0..n)).unwrap();
+                }
+            }
+            if step % 10 == 0 && a.state != b.state {
+                let mut other = b.state.clone();
+                other.copy_from(&a.state);
+                assert_eq!(other, a.state, "step {step}");
+                copies += 1;
+            }
+        }
+        assert!(copies > 10);
     }
 
     #[test]

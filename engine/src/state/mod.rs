@@ -303,59 +303,110 @@ pub struct State {
 }
 
 impl Player {
-    /// Makes `self` equal to `other`, reusing `self`'s allocations.
+    /// Makes `self` equal to `other`, reusing `self`'s allocations. Every field is named: one
+    /// added to the player and left out here does not compile.
     pub fn copy_from(&mut self, other: &Player) {
-        self.deck.clone_from(&other.deck);
-        self.hand.clone_from(&other.hand);
-        self.field.clone_from(&other.field);
-        self.legends.clone_from(&other.legends);
-        self.places.clone_from(&other.places);
-        self.eddies.clone_from(&other.eddies);
-        self.trash.clone_from(&other.trash);
-        self.removed.clone_from(&other.removed);
-        self.sold_this_turn = other.sold_this_turn;
-        self.called_this_turn = other.called_this_turn;
-        self.mulligan_done = other.mulligan_done;
-        self.turns_taken = other.turns_taken;
+        let Player {
+            deck,
+            hand,
+            field,
+            legends,
+            places,
+            eddies,
+            trash,
+            removed,
+            sold_this_turn,
+            called_this_turn,
+            mulligan_done,
+            turns_taken,
+        } = self;
+        deck.clone_from(&other.deck);
+        hand.clone_from(&other.hand);
+        field.clone_from(&other.field);
+        legends.clone_from(&other.legends);
+        places.clone_from(&other.places);
+        eddies.clone_from(&other.eddies);
+        trash.clone_from(&other.trash);
+        removed.clone_from(&other.removed);
+        *sold_this_turn = other.sold_this_turn;
+        *called_this_turn = other.called_this_turn;
+        *mulligan_done = other.mulligan_done;
+        *turns_taken = other.turns_taken;
     }
 }
 
 impl State {
-    /// Makes `self` equal to `other`, reusing `self`'s allocations (a cheap backup).
+    /// Makes `self` equal to `other`, reusing `self`'s allocations (a cheap backup, a copy of
+    /// the game to try an option on). Every field is named: one added to the state and left
+    /// out here does not compile.
     pub fn copy_from(&mut self, other: &State) {
-        self.instances.clone_from(&other.instances);
-        self.dice.clone_from(&other.dice);
-        for (a, b) in self.players.iter_mut().zip(&other.players) {
+        let State {
+            instances,
+            dice,
+            players,
+            turn,
+            turn_player,
+            first_player,
+            frames,
+            pending,
+            resolving,
+            next_seq,
+            effects,
+            triggers,
+            replacements,
+            unready_first_turn,
+            overtime,
+            empty_fixer_turns,
+            won,
+            lost,
+            outcome,
+            rng,
+            seen,
+            bottom_after_play,
+            left_hosts,
+            replace_answers,
+            history:
+                History {
+                    turn: history_turn,
+                    events,
+                },
+            acting,
+            lasting,
+            delayed_runs,
+            pending_binds,
+        } = self;
+        instances.clone_from(&other.instances);
+        dice.clone_from(&other.dice);
+        for (a, b) in players.iter_mut().zip(&other.players) {
             a.copy_from(b);
         }
-        self.turn = other.turn;
-        self.turn_player = other.turn_player;
-        self.first_player = other.first_player;
-        self.frames.clone_from(&other.frames);
-        self.pending.clone_from(&other.pending);
-        self.resolving = other.resolving;
-        self.next_seq = other.next_seq;
-        self.effects.clone_from(&other.effects);
-        self.triggers.clone_from(&other.triggers);
-        self.replacements.clone_from(&other.replacements);
-        self.unready_first_turn
-            .clone_from(&other.unready_first_turn);
-        self.overtime = other.overtime;
-        self.empty_fixer_turns = other.empty_fixer_turns;
-        self.won = other.won;
-        self.lost = other.lost;
-        self.outcome = other.outcome;
-        self.rng.clone_from(&other.rng);
-        self.seen.clone_from(&other.seen);
-        self.bottom_after_play.clone_from(&other.bottom_after_play);
-        self.left_hosts.clone_from(&other.left_hosts);
-        self.replace_answers.clone_from(&other.replace_answers);
-        self.history.turn = other.history.turn;
-        self.history.events.clone_from(&other.history.events);
-        self.acting = other.acting;
-        self.lasting.clone_from(&other.lasting);
-        self.delayed_runs.clone_from(&other.delayed_runs);
-        self.pending_binds.clone_from(&other.pending_binds);
+        *turn = other.turn;
+        *turn_player = other.turn_player;
+        *first_player = other.first_player;
+        frames.clone_from(&other.frames);
+        pending.clone_from(&other.pending);
+        *resolving = other.resolving;
+        *next_seq = other.next_seq;
+        effects.clone_from(&other.effects);
+        triggers.clone_from(&other.triggers);
+        replacements.clone_from(&other.replacements);
+        unready_first_turn.clone_from(&other.unready_first_turn);
+        *overtime = other.overtime;
+        *empty_fixer_turns = other.empty_fixer_turns;
+        *won = other.won;
+        *lost = other.lost;
+        *outcome = other.outcome;
+        rng.clone_from(&other.rng);
+        seen.clone_from(&other.seen);
+        bottom_after_play.clone_from(&other.bottom_after_play);
+        left_hosts.clone_from(&other.left_hosts);
+        replace_answers.clone_from(&other.replace_answers);
+        *history_turn = other.history.turn;
+        events.clone_from(&other.history.events);
+        *acting = other.acting;
+        lasting.clone_from(&other.lasting);
+        delayed_runs.clone_from(&other.delayed_runs);
+        pending_binds.clone_from(&other.pending_binds);
     }
 
     /// Replaces the RNG by a fresh one from `seed`. A new game's state depends on its seed only
