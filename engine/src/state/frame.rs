@@ -124,13 +124,20 @@ impl Frame {
         }
     }
 
-    /// Whether this frame, on top, never waits for a decision of its own: it is stepped (a
-    /// pending effect may still be asked for first where it is not atomic).
+    /// Whether this frame, on top, waits for no decision of its own now: it is stepped (a
+    /// pending effect may still be asked for first where it is not atomic). An effect asks
+    /// only once a step of it has put a question ([`Run::ask`]); an attack asks only in the
+    /// React Step, the window after its [ATTACK] effects and the choice of Gigs to steal.
     pub fn never_asks(&self) -> bool {
         match self {
             Frame::Start(step) => *step != StartStep::RollIn,
             Frame::Pay { remaining, .. } => *remaining == 0,
             Frame::SpendToPlay { chosen, .. } => chosen.is_some(),
+            Frame::Run(run) => run.ask.is_none(),
+            Frame::Attack(a) => !matches!(
+                a.step,
+                AttackStep::React | AttackStep::Window | AttackStep::StealChoose
+            ),
             Frame::End(_)
             | Frame::Play { .. }
             | Frame::Call { .. }
