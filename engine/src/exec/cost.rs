@@ -12,6 +12,7 @@ use super::number::nums;
 use super::select::{pred, Thing};
 use super::{statement, Cx};
 use crate::game::Game;
+use crate::pool::says;
 use crate::rules::reduced;
 use crate::state::{Fact, InstId, Obj, PlayerId};
 use gigscript_dsl::prim::{Body, CostChange, CostRule, Costed, EventKind, Say};
@@ -85,9 +86,11 @@ pub(crate) fn play_cost(g: &Game, inst: InstId, p: PlayerId) -> Option<u8> {
     let printed = g.pool.facts(card).cost?;
     let printed = i64::from(printed);
     let own = g.pool.core(card);
+    // No cost rule of its own, none of another card, and none an effect made (no card of the
+    // game makes one, or no lasting statement is in force).
     if own.is_none_or(|t| t.cost_rules.is_empty())
         && !g.kinds.cost_statics
-        && g.state.lasting.is_empty()
+        && (g.kinds.says & says::COST == 0 || g.state.lasting.is_empty())
     {
         return Some(printed.clamp(0, i64::from(u8::MAX)) as u8);
     }

@@ -75,7 +75,8 @@ pub(crate) struct Memo {
     /// `list` holds the statics in force
     ready: bool,
     list: Vec<StaticAt>,
-    /// the kinds ([`say_bit`]) of the statements in `list`, once `ready`
+    /// the kinds ([`say_bit`]) of the statements in `list` and of the lasting statements in
+    /// force, once `ready`
     bits: u32,
 }
 
@@ -152,19 +153,26 @@ fn static_at<'g>(g: &'g Game, a: &StaticAt) -> Option<&'g Statement> {
 }
 
 /// Whether a game may have statements of kinds `bits` in force (a fast path): its cards say
-/// such things, and a lasting statement is in force or, where the statics in force are
-/// remembered for this decision, one of them says one.
+/// such things, and, where the statements in force are remembered for this decision, one of
+/// them says one; otherwise a static or a lasting statement may.
 fn may(g: &Game, bits: u32) -> bool {
     if g.kinds.says & bits == 0 {
         return false;
     }
-    if !g.state.lasting.is_empty() {
-        return true;
-    }
-    g.kinds.statics && {
+    if g.kinds.statics {
         let memo = g.core_memo.borrow();
-        !memo.ready || memo.bits & bits != 0
+        if memo.ready {
+            return memo.bits & bits != 0;
+        }
     }
+    g.kinds.statics || !g.state.lasting.is_empty()
+}
+
+/// The kinds ([`say_bit`]) of the lasting statements in force.
+fn lasting_kinds(g: &Game) -> u32 {
+    (g.state.lasting.iter())
+        .filter_map(|l| lasting_statement(g, l))
+        .fold(0, |b, st| b | say_bit(&st.says))
 }
 
 /// Calls `f` with every statement in force that says one of the kinds `bits` ([`say_bit`]).
@@ -222,7 +230,7 @@ fn each<'a>(g: &'a Game, bits: u32, mut f: impl FnMut(Said<'a>)) {
             let mut memo = g.core_memo.borrow_mut();
             if !memo.ready {
                 // Remembered for the rest of the decision, or kept for its room.
-                memo.bits = list.iter().fold(0, |b, a| b | a.bits);
+                memo.bits = list.iter().fold(lasting_kinds(g), |b, a| b | a.bits);
                 memo.list = list;
                 memo.ready = armed && memo.on;
             }
