@@ -336,9 +336,8 @@ impl Player {
 }
 
 impl State {
-    /// Makes `self` equal to `other`, reusing `self`'s allocations (a cheap backup, a copy of
-    /// the game to try an option on). Every field is named: one added to the state and left
-    /// out here does not compile.
+    /// Makes `self` equal to `other`, reusing `self`'s allocations (a cheap backup). Every
+    /// field is named: one added to the state and left out here does not compile.
     pub fn copy_from(&mut self, other: &State) {
         let State {
             instances,
