@@ -187,6 +187,8 @@ pub struct Table {
     pub seed: u64,
     /// a new game of the two decks, reseeded for each game
     pub template: gigscript_engine::State,
+    /// what the template's game read from its cards, shared by each game
+    pub tables: gigscript_engine::game::CardTables,
 }
 
 /// One finished game, as the statistics need it.
@@ -209,7 +211,7 @@ impl Table {
     pub fn play(&self, k: u64) -> Played {
         let mut state = self.template.clone();
         state.reseed(game_seed(self.seed, k, 0));
-        let mut game = Game::from_state(self.pool.clone(), state);
+        let mut game = Game::from_state_with(self.pool.clone(), state, &self.tables);
         game.set_log_choices(false);
         // A game that fails is counted as an engine error and dropped, never resumed.
         game.set_rollback(false);
@@ -382,6 +384,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
         }
     };
     let table = Table {
+        tables: Game::from_state(pool.clone(), template.clone()).card_tables(),
         template,
         pool: pool.clone(),
         bots: [bots[0].clone(), bots[1].clone()],

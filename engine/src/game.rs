@@ -90,6 +90,48 @@ pub struct Game {
     pub(crate) found: Vec<(InstId, PlayerId, u16, crate::exec::Binds)>,
 }
 
+/// What a game reads once from its cards ([`Game::card_tables`]), to be shared by the games of
+/// the same cards ([`Game::from_state_with`]).
+#[derive(Clone, Debug)]
+pub struct CardTables(Tables);
+
+/// What a game reads once from its cards: a game's instances are made at setup, once.
+#[derive(Clone, Debug)]
+struct Tables {
+    /// the card of each instance
+    cards: Arc<[crate::pool::CardIdx]>,
+    kinds: crate::pool::TextKinds,
+    statics_at: Arc<[InstId]>,
+    gear_at: Arc<[InstId]>,
+    listens_at: Arc<[u32]>,
+    turn_at: Arc<[InstId]>,
+}
+
+impl Tables {
+    fn of(pool: &Pool, state: &State) -> Tables {
+        let kinds = pool.kinds_of(state.instances.iter().map(|x| x.card));
+        let insts = |f: &dyn Fn(&crate::state::Instance) -> bool| -> Arc<[InstId]> {
+            (state.instances.iter().enumerate())
+                .filter(|(_, x)| f(x))
+                .map(|(k, _)| InstId(k as u16))
+                .collect()
+        };
+        Tables {
+            cards: state.instances.iter().map(|x| x.card).collect(),
+            kinds,
+            statics_at: insts(&|x| pool.has_statics(x.card)),
+            // Only a Gear is ever equipped (rule 11.6); a scenario may have set one up already.
+            gear_at: insts(&|x| {
+                pool.facts(x.card).kind == gigscript_dsl::CardType::Gear || x.equipped_to.is_some()
+            }),
+            listens_at: (state.instances.iter())
+                .map(|x| pool.core(x.card).map_or(0, |t| t.listens))
+                .collect(),
+            turn_at: insts(&|x| pool.core(x.card).is_some_and(|t| !t.turn.is_empty())),
+        }
+    }
+}
+
 /// The log entries a new game has room for before its log grows.
 const LOG_ROOM: usize = 512;
 
@@ -109,25 +151,41 @@ impl Game {
     /// A game resumed from a state (e.g. one deserialised), with an empty log. The engine steps
     /// any automatic steps until the first decision.
     pub fn from_state(pool: Arc<Pool>, state: State) -> Game {
-        let kinds = pool.kinds_of(state.instances.iter().map(|x| x.card));
-        let insts = |f: &dyn Fn(&crate::state::Instance) -> bool| -> Vec<InstId> {
-            (state.instances.iter().enumerate())
-                .filter(|(_, x)| f(x))
-                .map(|(k, _)| InstId(k as u16))
-                .collect()
+        let tables = Tables::of(&pool, &state);
+        Game::from_tables(pool, state, tables)
+    }
+
+    /// What this game read once from its cards, for [`Game::from_state_with`].
+    pub fn card_tables(&self) -> CardTables {
+        CardTables(Tables {
+            cards: self.state.instances.iter().map(|x| x.card).collect(),
+            kinds: self.kinds,
+            statics_at: self.statics_at.clone(),
+            gear_at: self.gear_at.clone(),
+            listens_at: self.listens_at.clone(),
+            turn_at: self.turn_at.clone(),
+        })
+    }
+
+    /// [`Game::from_state`] for a state of the same cards as the game `tables` were read from,
+    /// as a reseeded copy of one template is (`gig sim`): they are not read again. A state of
+    /// other cards, or with Gear equipped, is read as [`Game::from_state`] reads it.
+    pub fn from_state_with(pool: Arc<Pool>, state: State, tables: &CardTables) -> Game {
+        let t = &tables.0;
+        let same = (t.cards.len() == state.instances.len())
+            && (t.cards.iter().zip(&state.instances))
+                .all(|(&c, x)| c == x.card && x.equipped_to.is_none());
+        let tables = match same {
+            true => t.clone(),
+            false => Tables::of(&pool, &state),
         };
-        let statics_at = insts(&|x| pool.has_statics(x.card));
-        // Only a Gear is ever equipped (rule 11.6); a scenario may have set one up already.
-        let gear_at = insts(&|x| {
-            pool.facts(x.card).kind == gigscript_dsl::CardType::Gear || x.equipped_to.is_some()
-        });
-        let listens_at: Arc<[u32]> = (state.instances.iter())
-            .map(|x| pool.core(x.card).map_or(0, |t| t.listens))
-            .collect();
-        let turn_at = insts(&|x| pool.core(x.card).is_some_and(|t| !t.turn.is_empty()));
+        Game::from_tables(pool, state, tables)
+    }
+
+    fn from_tables(pool: Arc<Pool>, state: State, t: Tables) -> Game {
         let text: &'static dyn crate::rules::CardText = &crate::exec::Core;
         let mut g = Game {
-            kinds,
+            kinds: t.kinds,
             pool,
             state,
             // A game's log holds a few hundred entries: room for them at once.
@@ -145,10 +203,10 @@ impl Game {
             watchers: Vec::new(),
             found: Vec::new(),
             core_memo: Default::default(),
-            statics_at: statics_at.into(),
-            gear_at: gear_at.into(),
-            listens_at,
-            turn_at: turn_at.into(),
+            statics_at: t.statics_at,
+            gear_at: t.gear_at,
+            listens_at: t.listens_at,
+            turn_at: t.turn_at,
         };
         // Rule 1.8: the game checks its state first (in overtime, 7 Gigs wins at once). A state
         // that can't advance is kept as given; `decision` reports what it can.

@@ -88,6 +88,8 @@ pub struct CoreText {
     pub statics: Vec<u16>,
     /// lines of activated abilities
     pub activated: Vec<u16>,
+    /// lines whose effect plays a card (`{Spend}: Play a Gear … for free`)
+    pub plays: Vec<u16>,
     /// lines of cost rules
     pub cost_rules: Vec<u16>,
     /// whether a cost rule is about other cards' plays (`your first CYBERWARE Gear each turn`)
@@ -116,6 +118,7 @@ impl CoreText {
             listens: 0,
             statics: Vec::new(),
             activated: Vec::new(),
+            plays: Vec::new(),
             cost_rules: Vec::new(),
             cost_statics: false,
             replacements: Vec::new(),
@@ -125,6 +128,9 @@ impl CoreText {
         };
         for a in &core.abilities {
             let line = a.line;
+            if a.body.effect().is_some_and(plays_a_card) {
+                t.plays.push(line);
+            }
             match &a.body {
                 Body::Triggered { on, effect, .. } => {
                     match on {
@@ -170,6 +176,13 @@ impl CoreText {
     pub fn ability(&self, line: u16) -> Option<&Ability> {
         self.core.abilities.get(usize::from(line))
     }
+}
+
+/// Whether an effect plays a card (in any block).
+fn plays_a_card(e: &prim::Effect) -> bool {
+    (e.blocks.iter())
+        .flat_map(|b| b.0.iter())
+        .any(|op| matches!(op.kind, OpKind::Do(prim::GameAction::Play { .. })))
 }
 
 /// The kinds of statement an effect can make (its `Make` operations, in every block).

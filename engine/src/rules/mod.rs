@@ -118,16 +118,9 @@ impl Game {
     fn main_twins(&self, d: &Decision) -> Option<Vec<bool>> {
         let pool = &*self.pool;
         let plays_a_card = |source: InstId, line: u16| {
-            use gigscript_dsl::prim::{GameAction, OpKind};
-            let core = self.state.inst(source).and_then(|x| pool.core(x.card));
-            let effect = core
-                .and_then(|t| t.ability(line))
-                .and_then(|a| a.body.effect());
-            effect.is_some_and(|e| {
-                (e.blocks.iter())
-                    .flat_map(|b| b.0.iter())
-                    .any(|op| matches!(op.kind, OpKind::Do(GameAction::Play { .. })))
-            })
+            (self.state.inst(source))
+                .and_then(|x| pool.core(x.card))
+                .is_some_and(|t| t.plays.contains(&line))
         };
         let card = |i: InstId| self.state.inst(i).map(|x| x.card);
         let playing = |c: &Choice| match *c {
