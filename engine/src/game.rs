@@ -54,6 +54,10 @@ pub struct Game {
     pub(crate) cached: Option<Decision>,
     /// whether choices are written to the log (off for fast headless games)
     pub(crate) log_choices: bool,
+    /// whether events are written to the log (off in a copy of the game tried for an option,
+    /// whose log no one reads)
+    pub(crate) log_events: bool,
+
     /// €$ paid automatically (a single way to pay) since the last choice: a step written
     /// before paying was one decision still names each of them ([`Game::apply_pay_step`])
     pub(crate) auto_paid: u8,
@@ -193,6 +197,7 @@ impl Game {
             backup: None,
             cached: None,
             log_choices: true,
+            log_events: true,
             auto_paid: 0,
             rollback: true,
             abandoned: false,
@@ -225,11 +230,12 @@ impl Game {
         Game {
             pool: self.pool.clone(),
             state: self.state.clone(),
-            // A copy logs the events of a few steps, read by no one.
-            log: Vec::with_capacity(LOG_ROOM / 8),
+            // A copy's log would be read by no one: it logs nothing.
+            log: Vec::new(),
             backup: None,
             cached: None,
             log_choices: false,
+            log_events: false,
             auto_paid: 0,
             rollback: self.rollback,
             abandoned: self.abandoned,

@@ -165,7 +165,9 @@ impl Game {
     /// [`Game::emit`] for an event about a card that has left where it was, known as `lki`
     /// (rule 10.10.1).
     pub(crate) fn emit_as(&mut self, ev: Event, lki: Option<Fact>) -> Flow {
-        self.log.push(LogEntry::Event(ev));
+        if self.log_events {
+            self.log.push(LogEntry::Event(ev));
+        }
         // The list keeps its room from one event to the next (most events are one happening).
         let mut happened = std::mem::take(&mut self.happened);
         happened.clear();

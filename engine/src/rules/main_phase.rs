@@ -136,7 +136,8 @@ impl Game {
         out: &mut Vec<Choice>,
     ) {
         let pl = self.state.player(p);
-        if pl.called_this_turn {
+        let face_down = |&l: &InstId| self.state.inst(l).is_some_and(|i| !i.face_up);
+        if pl.called_this_turn || !pl.legends.iter().any(face_down) {
             return;
         }
         let cost = self.text().call_cost(self, p);
@@ -146,9 +147,8 @@ impl Game {
         out.extend(
             pl.legends
                 .iter()
-                .copied()
-                .filter(|&l| self.state.inst(l).is_some_and(|i| !i.face_up))
-                .map(Choice::Call),
+                .filter(|l| face_down(l))
+                .map(|&l| Choice::Call(l)),
         );
     }
 

@@ -128,7 +128,8 @@ impl Game {
             _ => false,
         };
         let any_play = d.options.iter().any(|c| matches!(c, Choice::Play(_)));
-        let any_playing = d.options.iter().any(playing);
+        // An ability that plays a card is a suspect only beside a card played from the hand.
+        let any_playing = any_play && d.options.iter().any(playing);
         let suspect = |c: &Choice| match *c {
             Choice::Play(_) => any_playing,
             Choice::Activate {
@@ -136,7 +137,7 @@ impl Game {
                 source,
                 line,
             } => {
-                (any_play && playing(c))
+                (any_playing && playing(c))
                     || (host != source
                         && d.options.iter().any(|o| {
                             matches!(*o, Choice::Activate { card: h, source: s, line: l }
@@ -473,7 +474,9 @@ impl Game {
         st.outcome = Some(outcome);
         st.frames.clear();
         st.pending.clear();
-        self.log.push(LogEntry::Event(Event::GameOver(outcome)));
+        if self.log_events {
+            self.log.push(LogEntry::Event(Event::GameOver(outcome)));
+        }
         Err(Stop::Over)
     }
 }
