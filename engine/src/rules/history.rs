@@ -5,7 +5,9 @@
 
 use crate::game::Game;
 use crate::log::Event;
-use crate::state::{CardFact, DieArea, DieId, Fact, FactList, GigFact, Happened, InstId, PlayerId};
+use crate::state::{
+    CardFact, DieArea, DieId, Fact, FactList, GigFact, Happened, InstId, PlayerId, Zone,
+};
 use gigscript_dsl::prim::EventKind;
 use smallvec::smallvec;
 
@@ -22,7 +24,9 @@ impl Game {
             face_up: x.face_up,
             spent: x.spent,
             equipped_to: x.equipped_to,
-            geared: self.gear_on(i).next().is_some(),
+            // Only a card in play hosts Gear (rule 4.10.1): the Gear is looked for only then.
+            geared: matches!(x.zone, Zone::Field | Zone::Legends)
+                && self.gear_on(i).next().is_some(),
         })
     }
 
