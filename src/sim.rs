@@ -189,6 +189,8 @@ pub struct Table {
     pub template: gigscript_engine::State,
     /// what the template's game read from its cards, shared by each game
     pub tables: gigscript_engine::game::CardTables,
+    /// the cards (pool indices) each side's instances are of, each once
+    pub owned: [Vec<usize>; 2],
 }
 
 /// One finished game, as the statistics need it.
@@ -269,8 +271,9 @@ impl Table {
             }
         };
         for side in 0..2 {
-            drawn[side].iter_mut().for_each(|b| *b = false);
-            played[side].iter_mut().for_each(|b| *b = false);
+            for &c in &self.owned[side] {
+                (drawn[side][c], played[side][c]) = (false, false);
+            }
         }
         for e in g.log() {
             let (inst, set) = match e {
@@ -282,8 +285,10 @@ impl Table {
                 set[x.owner.ix()][x.card.0 as usize] = true;
             }
         }
+        // Only a side's own cards are drawn or played by it: the others are not looked at.
         for side in 0..2 {
-            for (c, slot) in acc.cards[side].iter_mut().enumerate() {
+            for &c in &self.owned[side] {
+                let slot = &mut acc.cards[side][c];
                 if drawn[side][c] {
                     slot[0] += 1;
                 }
@@ -385,6 +390,15 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
     };
     let table = Table {
         tables: Game::from_state(pool.clone(), template.clone()).card_tables(),
+        owned: [0, 1].map(|side| {
+            let mut v: Vec<usize> = (template.instances.iter())
+                .filter(|x| x.owner.ix() == side)
+                .map(|x| x.card.0 as usize)
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        }),
         template,
         pool: pool.clone(),
         bots: [bots[0].clone(), bots[1].clone()],
