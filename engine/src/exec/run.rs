@@ -55,7 +55,7 @@ pub(crate) fn new_run(
         source,
         controller,
         line,
-        cursor: vec![Pos {
+        cursor: smallvec::smallvec![Pos {
             block,
             index: 0,
             lap: 0,
@@ -63,7 +63,7 @@ pub(crate) fn new_run(
             player: None,
         }],
         slots: vec![Val::default(); usize::from(e.slots)],
-        did: Vec::new(),
+        did: Default::default(),
         ask: None,
         work: Work::default(),
         discarded: 0,

@@ -6,6 +6,7 @@
 use super::{DieId, Duration, InstId, PlayerId};
 use gigscript_dsl::CardType;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 /// An object of the game: what slots hold and selectors describe.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -181,12 +182,12 @@ pub struct Run {
     pub controller: PlayerId,
     /// the ability's line
     pub line: u16,
-    /// where it is: innermost block last; empty once done
-    pub cursor: Vec<Pos>,
+    /// where it is: innermost block last; empty once done (a block or two deep, kept inline)
+    pub cursor: SmallVec<[Pos; 2]>,
     /// the slots, as the effect numbers them
     pub slots: Vec<Val>,
-    /// the sentences that happened, one bit each (`If you do`)
-    pub did: Vec<u64>,
+    /// the sentences that happened, one bit each (`If you do`), kept inline
+    pub did: SmallVec<[u64; 1]>,
     /// the question waited on
     pub ask: Option<Ask>,
     /// what the current operation has done so far
