@@ -135,7 +135,8 @@ impl Game {
         }
         let mut budget = None;
         self.push_call_options(d, &mut budget, &mut options);
-        self.push_hand_plays(d, true, &mut budget, &mut options);
+        let hand = self.distinct_in_hand(d);
+        self.push_hand_plays(d, &hand, true, &mut budget, &mut options);
         // Rule 11.26: {Quick} abilities, and `When a (rival) Unit attacks` windows.
         let when = super::text::When::React {
             attacker: a.attacker,

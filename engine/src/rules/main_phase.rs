@@ -11,6 +11,9 @@ use crate::pool::CardIdx;
 use crate::state::{Frame, InstId, PlayHow, PlayerId, Zone};
 use gigscript_dsl::{CardType, Keyword};
 
+/// A hand's distinct cards, each with its first copy ([`Game::distinct_in_hand`]).
+pub(crate) type Hand = smallvec::SmallVec<[(InstId, CardIdx); 16]>;
+
 impl Game {
     /// The €$ to pay to play a card: its cost value (rule 3.11.1). Cost changes arrive with
     /// card text; they will never go below 1 (rule 11.8.3). `None`: it can't be paid
@@ -78,29 +81,32 @@ impl Game {
     }
 
     /// The cards of `p`'s hand, one per distinct card (the first copy): one option each.
-    fn distinct_in_hand(&self, p: PlayerId) -> impl Iterator<Item = (InstId, CardIdx)> + '_ {
-        let mut seen: smallvec::SmallVec<[CardIdx; 16]> = smallvec::SmallVec::new();
-        (self.state.player(p).hand.iter()).filter_map(move |&i| {
-            let card = self.state.inst(i)?.card;
-            (!seen.contains(&card)).then(|| {
-                seen.push(card);
-                (i, card)
-            })
-        })
+    pub(crate) fn distinct_in_hand(&self, p: PlayerId) -> Hand {
+        let mut out = Hand::new();
+        for &i in &self.state.player(p).hand {
+            let Some(x) = self.state.inst(i) else {
+                continue;
+            };
+            if !out.iter().any(|&(_, c)| c == x.card) {
+                out.push((i, x.card));
+            }
+        }
+        out
     }
 
     /// Cards in hand a player can play now, one option per distinct card (copies in hand are
-    /// interchangeable). With `quick_only`, only {Quick} Programs (rule 9.10.1).
-    /// `budget`: [`Game::pay_budget`] of `p` once known (the options of one decision are
-    /// listed over an unchanging state).
+    /// interchangeable: `hand` is [`Game::distinct_in_hand`]). With `quick_only`, only {Quick}
+    /// Programs (rule 9.10.1). `budget`: [`Game::pay_budget`] of `p` once known (the options
+    /// of one decision are listed over an unchanging state).
     pub(crate) fn push_hand_plays(
         &self,
         p: PlayerId,
+        hand: &[(InstId, CardIdx)],
         quick_only: bool,
         budget: &mut Option<usize>,
         out: &mut Vec<Choice>,
     ) {
-        for (i, card) in self.distinct_in_hand(p) {
+        for &(i, card) in hand {
             let facts = self.pool.facts(card);
             if quick_only
                 && !(facts.kind == CardType::Program && facts.keywords.has(Keyword::Quick))
@@ -156,12 +162,13 @@ impl Game {
         let p = self.state.turn_player;
         let pl = self.state.player(p);
         let mut options = Vec::with_capacity(16);
+        let hand = self.distinct_in_hand(p);
         // Rule 8.11: sell a card with a Sell Tag, once per turn (rule 8.11.1).
         if !pl.sold_this_turn {
             options.extend(
-                (self.distinct_in_hand(p))
-                    .filter(|&(_, card)| self.pool.facts(card).sell)
-                    .map(|(i, _)| Choice::Sell(i)),
+                (hand.iter())
+                    .filter(|&&(_, card)| self.pool.facts(card).sell)
+                    .map(|&(i, _)| Choice::Sell(i)),
             );
         }
         // What `p` can pay, computed once for every option below.
@@ -169,7 +176,7 @@ impl Game {
         // Rule 8.12: call a Legend.
         self.push_call_options(p, &mut budget, &mut options);
         // Rule 8.13: play a card from hand.
-        self.push_hand_plays(p, false, &mut budget, &mut options);
+        self.push_hand_plays(p, &hand, false, &mut budget, &mut options);
         // Rules 4.5 and 11.25: play a face-up Legend with a cost from the Legends area. Through
         // {Go Solo} the Legend is one of the sources that may pay its own cost (rule 5.7.2,
         // FAQ-002), and it still enters ready; the plain play (rule 4.5) keeps it out of the
