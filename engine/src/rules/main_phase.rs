@@ -83,11 +83,15 @@ impl Game {
     /// The cards of `p`'s hand, one per distinct card (the first copy): one option each.
     pub(crate) fn distinct_in_hand(&self, p: PlayerId) -> Hand {
         let mut out = Hand::new();
+        // A bit per card, modulo 64: a card whose bit is clear is new without a search.
+        let mut seen = 0u64;
         for &i in &self.state.player(p).hand {
             let Some(x) = self.state.inst(i) else {
                 continue;
             };
-            if !out.iter().any(|&(_, c)| c == x.card) {
+            let bit = 1u64 << (x.card.0 % 64);
+            if seen & bit == 0 || !out.iter().any(|&(_, c)| c == x.card) {
+                seen |= bit;
                 out.push((i, x.card));
             }
         }
