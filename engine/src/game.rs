@@ -77,6 +77,8 @@ pub struct Game {
     pub(crate) listens_at: Arc<[u32]>,
     /// the instances whose card has an `At the start/end of … turn` ability
     pub(crate) turn_at: Arc<[InstId]>,
+    /// whether each instance's card has an activated ability, by instance
+    pub(crate) activates_at: Arc<[bool]>,
     /// what card text says, as the rules ask it (the implementation the pool chose)
     pub(crate) text: &'static dyn crate::rules::CardText,
     /// how deep card text's statements are reading statements now (not state)
@@ -109,6 +111,7 @@ struct Tables {
     gear_at: Arc<[InstId]>,
     listens_at: Arc<[u32]>,
     turn_at: Arc<[InstId]>,
+    activates_at: Arc<[bool]>,
 }
 
 impl Tables {
@@ -132,6 +135,9 @@ impl Tables {
                 .map(|x| pool.core(x.card).map_or(0, |t| t.listens))
                 .collect(),
             turn_at: insts(&|x| pool.core(x.card).is_some_and(|t| !t.turn.is_empty())),
+            activates_at: (state.instances.iter())
+                .map(|x| pool.core(x.card).is_some_and(|t| !t.activated.is_empty()))
+                .collect(),
         }
     }
 }
@@ -168,6 +174,7 @@ impl Game {
             gear_at: self.gear_at.clone(),
             listens_at: self.listens_at.clone(),
             turn_at: self.turn_at.clone(),
+            activates_at: self.activates_at.clone(),
         })
     }
 
@@ -212,6 +219,7 @@ impl Game {
             gear_at: t.gear_at,
             listens_at: t.listens_at,
             turn_at: t.turn_at,
+            activates_at: t.activates_at,
         };
         // Rule 1.8: the game checks its state first (in overtime, 7 Gigs wins at once). A state
         // that can't advance is kept as given; `decision` reports what it can.
@@ -244,6 +252,7 @@ impl Game {
             gear_at: self.gear_at.clone(),
             listens_at: self.listens_at.clone(),
             turn_at: self.turn_at.clone(),
+            activates_at: self.activates_at.clone(),
             text: self.text,
             text_depth: Default::default(),
             sim_depth: self.sim_depth,

@@ -59,8 +59,13 @@ pub(crate) fn activations(g: &Game, p: PlayerId, when: When, out: &mut Vec<Choic
                 && matches!(x.zone, Zone::Field | Zone::Legends)
         })
     };
+    // Only the cards with an activated ability are looked at.
+    let activates = |i: InstId| g.activates_at.get(usize::from(i.0)).copied() == Some(true);
     let pl = g.state.player(p);
     for &card in pl.field.iter().chain(pl.legends.iter()) {
+        if !activates(card) {
+            continue;
+        }
         let Some(x) = g.state.inst(card) else {
             continue;
         };
@@ -83,6 +88,9 @@ pub(crate) fn activations(g: &Game, p: PlayerId, when: When, out: &mut Vec<Choic
         }
     }
     for &source in g.gear_at.iter() {
+        if !activates(source) {
+            continue;
+        }
         let Some(x) = g.state.inst(source) else {
             continue;
         };
