@@ -172,7 +172,8 @@ impl Game {
         let mut happened = std::mem::take(&mut self.happened);
         happened.clear();
         self.happenings(&ev, lki, &mut happened);
-        let r = match ev.kind() {
+        let kind = ev.kind();
+        let r = match kind {
             None if happened.is_empty() => Ok(()),
             _ => self.text().on_event(self, &ev, &happened),
         };
@@ -181,7 +182,7 @@ impl Game {
         self.state.history.record_all(turn, &mut happened);
         self.happened = happened;
         r?;
-        let Some(kind) = ev.kind() else {
+        let Some(kind) = kind else {
             return Ok(());
         };
         let about = ev.about();

@@ -330,8 +330,8 @@ impl Game {
     }
 
     /// What two options must share to be [`Game::copy_of`] one another: the kind of option,
-    /// the cards (not instances) it names, an ability's line. `None`: an option that names no
-    /// card is a copy of none.
+    /// the cards (not instances) it names, an ability's line. `None`: an option that is a copy
+    /// of none (it names no card, or its kind is listed once per distinct card already).
     fn copy_key(&self, c: Choice) -> Option<u64> {
         let card = |i: InstId| {
             self.state
@@ -341,9 +341,10 @@ impl Game {
         let key = |kind: u64, a: u64, b: u64| Some(kind << 48 | a << 32 | b << 16);
         use Choice as C;
         match c {
-            C::Sell(x) => key(1, card(x), 0),
+            // One per distinct card of the hand already ([`Game::distinct_in_hand`]): never a
+            // copy of another option.
+            C::Sell(_) | C::Play(_) => None,
             C::Call(x) => key(2, card(x), 0),
-            C::Play(x) => key(3, card(x), 0),
             C::PlayFromLegends(x) => key(4, card(x), 0),
             C::GoSolo(x) => key(5, card(x), 0),
             C::PayLegend(x) => key(6, card(x), 0),
