@@ -514,7 +514,7 @@ pub(crate) fn attack_options(g: &Game, a: InstId, out: &mut Vec<Choice>) -> bool
             });
         }
     }
-    let gigs = g.state.gig_count(rival) > 0
+    let gigs = g.state.has_gigs(rival)
         && (free
             || perms
                 .iter()

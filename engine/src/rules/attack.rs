@@ -18,7 +18,7 @@ impl Game {
     pub(crate) fn push_attack_options(&self, p: PlayerId, out: &mut Vec<Choice>) {
         let rival = p.other();
         let rival_field = &self.state.player(rival).field;
-        let gigs = self.state.gig_count(rival) > 0;
+        let gigs = self.state.has_gigs(rival);
         for &a in &self.state.player(p).field {
             // Statements that add, remove or restrict targets (rules 9.3.2.3, 2.6).
             if self.text().attack_options(self, a, out) {

@@ -461,6 +461,11 @@ impl State {
         self.gigs(p).count()
     }
 
+    /// Whether `p`'s Gig area holds a Gig (the first found is enough).
+    pub fn has_gigs(&self, p: PlayerId) -> bool {
+        self.gigs(p).next().is_some()
+    }
+
     /// `p`'s Street Cred: the sum of their Gigs' values, `None` (null) with no Gigs (rule 11.2.3).
     pub fn street_cred(&self, p: PlayerId) -> Option<u32> {
         let mut any = false;
