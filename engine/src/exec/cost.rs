@@ -94,6 +94,18 @@ pub(crate) fn play_cost(g: &Game, inst: InstId, p: PlayerId) -> Option<u8> {
     {
         return Some(printed.clamp(0, i64::from(u8::MAX)) as u8);
     }
+    Some(changed_cost(g, inst, p, printed, own))
+}
+
+/// [`play_cost`] where a cost rule may change `printed` (out of line: most plays read none).
+#[inline(never)]
+fn changed_cost(
+    g: &Game,
+    inst: InstId,
+    p: PlayerId,
+    printed: i64,
+    own: Option<&crate::pool::CoreText>,
+) -> u8 {
     let mut ch = Change::default();
     if let Some(t) = own {
         let cx = Cx::new(inst, p, &[]);
@@ -142,7 +154,7 @@ pub(crate) fn play_cost(g: &Game, inst: InstId, p: PlayerId) -> Option<u8> {
     for (s, r, counted) in lasting_plays(g, p, inst) {
         ch.apply_counted(g, &Cx::new(s.src, s.me, s.slots), r, counted);
     }
-    Some(ch.amount(printed))
+    ch.amount(printed)
 }
 
 /// The lasting statements made by effects that change what `p` pays to play card `inst`

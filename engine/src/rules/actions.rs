@@ -182,9 +182,16 @@ impl Game {
         self.state.history.record_all(turn, &mut happened);
         self.happened = happened;
         r?;
-        let Some(kind) = kind else {
-            return Ok(());
-        };
+        match kind {
+            Some(kind) if !self.state.triggers.is_empty() => self.engine_triggers(kind, &ev),
+            _ => Ok(()),
+        }
+    }
+
+    /// The triggers the engine was given ([`Game::add_trigger`]) that event `ev` of kind `kind`
+    /// fires (out of line: most games have none).
+    #[inline(never)]
+    fn engine_triggers(&mut self, kind: EventKind, ev: &Event) -> Flow {
         let about = ev.about();
         // Rule 4.4.2 aside, a trigger fires only while its card is still in the game.
         for i in 0..self.state.triggers.len() {
