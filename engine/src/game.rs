@@ -66,19 +66,8 @@ pub struct Game {
     /// a change failed with rollback off: the state is half-changed and the game is over for
     /// its host
     abandoned: bool,
-    /// the kinds of card text this game's cards have (fast paths for the others)
-    pub(crate) kinds: crate::pool::TextKinds,
-    /// the instances whose card has a static ability, and the Gear (a game's instances are
-    /// made at setup, once: these tables are shared with the game's copies)
-    pub(crate) statics_at: Arc<[InstId]>,
-    pub(crate) gear_at: Arc<[InstId]>,
-    /// the kinds of happening each instance's card listens for (`CoreText::listens`), by
-    /// instance
-    pub(crate) listens_at: Arc<[u32]>,
-    /// the instances whose card has an `At the start/end of … turn` ability
-    pub(crate) turn_at: Arc<[InstId]>,
-    /// whether each instance's card has an activated ability, by instance
-    pub(crate) activates_at: Arc<[bool]>,
+    /// what the game read once from its cards (shared with the game's copies)
+    pub(crate) tables: Tables,
     /// what card text says, as the rules ask it (the implementation the pool chose)
     pub(crate) text: &'static dyn crate::rules::CardText,
     /// how deep card text's statements are reading statements now (not state)
@@ -101,17 +90,25 @@ pub struct Game {
 #[derive(Clone, Debug)]
 pub struct CardTables(Tables);
 
-/// What a game reads once from its cards: a game's instances are made at setup, once.
+/// What a game reads once from its cards: a game's instances are made at setup, once, so
+/// these never change; they are derived from the state, never saved.
 #[derive(Clone, Debug)]
-struct Tables {
+pub(crate) struct Tables {
     /// the card of each instance
     cards: Arc<[crate::pool::CardIdx]>,
-    kinds: crate::pool::TextKinds,
-    statics_at: Arc<[InstId]>,
-    gear_at: Arc<[InstId]>,
-    listens_at: Arc<[u32]>,
-    turn_at: Arc<[InstId]>,
-    activates_at: Arc<[bool]>,
+    /// the kinds of card text the cards have (fast paths for the others)
+    pub(crate) kinds: crate::pool::TextKinds,
+    /// the instances whose card has a static ability
+    pub(crate) statics_at: Arc<[InstId]>,
+    /// the Gear
+    pub(crate) gear_at: Arc<[InstId]>,
+    /// the kinds of happening each instance's card listens for (`CoreText::listens`), by
+    /// instance
+    pub(crate) listens_at: Arc<[u32]>,
+    /// the instances whose card has an `At the start/end of … turn` ability
+    pub(crate) turn_at: Arc<[InstId]>,
+    /// whether each instance's card has an activated ability, by instance
+    pub(crate) activates_at: Arc<[bool]>,
 }
 
 impl Tables {
@@ -167,15 +164,7 @@ impl Game {
 
     /// What this game read once from its cards, for [`Game::from_state_with`].
     pub fn card_tables(&self) -> CardTables {
-        CardTables(Tables {
-            cards: self.state.instances.iter().map(|x| x.card).collect(),
-            kinds: self.kinds,
-            statics_at: self.statics_at.clone(),
-            gear_at: self.gear_at.clone(),
-            listens_at: self.listens_at.clone(),
-            turn_at: self.turn_at.clone(),
-            activates_at: self.activates_at.clone(),
-        })
+        CardTables(self.tables.clone())
     }
 
     /// [`Game::from_state`] for a state of the same cards as the game `tables` were read from,
@@ -193,10 +182,10 @@ impl Game {
         Game::from_tables(pool, state, tables)
     }
 
-    fn from_tables(pool: Arc<Pool>, state: State, t: Tables) -> Game {
+    fn from_tables(pool: Arc<Pool>, state: State, tables: Tables) -> Game {
         let text: &'static dyn crate::rules::CardText = &crate::exec::Core;
         let mut g = Game {
-            kinds: t.kinds,
+            tables,
             pool,
             state,
             // A game's log holds a few hundred entries: room for them at once.
@@ -215,11 +204,6 @@ impl Game {
             watchers: Vec::new(),
             found: Vec::new(),
             core_memo: Default::default(),
-            statics_at: t.statics_at,
-            gear_at: t.gear_at,
-            listens_at: t.listens_at,
-            turn_at: t.turn_at,
-            activates_at: t.activates_at,
         };
         // Rule 1.8: the game checks its state first (in overtime, 7 Gigs wins at once). A state
         // that can't advance is kept as given; `decision` reports what it can.
@@ -247,12 +231,7 @@ impl Game {
             auto_paid: 0,
             rollback: self.rollback,
             abandoned: self.abandoned,
-            kinds: self.kinds,
-            statics_at: self.statics_at.clone(),
-            gear_at: self.gear_at.clone(),
-            listens_at: self.listens_at.clone(),
-            turn_at: self.turn_at.clone(),
-            activates_at: self.activates_at.clone(),
+            tables: self.tables.clone(),
             text: self.text,
             text_depth: Default::default(),
             sim_depth: self.sim_depth,
@@ -321,7 +300,7 @@ impl Game {
 
     /// The Gear equipped to `host`, in instance order ([`State::gear_of`] for the hot paths).
     pub(crate) fn gear_on(&self, host: InstId) -> impl Iterator<Item = InstId> + '_ {
-        (self.gear_at.iter().copied()).filter(move |&g| {
+        (self.tables.gear_at.iter().copied()).filter(move |&g| {
             self.state
                 .inst(g)
                 .is_some_and(|x| x.equipped_to == Some(host))
@@ -331,7 +310,8 @@ impl Game {
     /// Each Gear equipped now, with its host, in instance order: one pass over the Gear for a
     /// loop over many hosts (instead of [`Game::gear_on`] for each).
     pub(crate) fn equipped(&self) -> impl Iterator<Item = (InstId, InstId)> + '_ {
-        (self.gear_at.iter().copied()).filter_map(|g| Some((g, self.state.inst(g)?.equipped_to?)))
+        (self.tables.gear_at.iter().copied())
+            .filter_map(|g| Some((g, self.state.inst(g)?.equipped_to?)))
     }
 
     /// The card pool.

@@ -60,7 +60,7 @@ pub(crate) fn activations(g: &Game, p: PlayerId, when: When, out: &mut Vec<Choic
         })
     };
     // Only the cards with an activated ability are looked at.
-    let activates = |i: InstId| g.activates_at.get(usize::from(i.0)).copied() == Some(true);
+    let activates = |i: InstId| g.tables.activates_at.get(usize::from(i.0)).copied() == Some(true);
     let pl = g.state.player(p);
     for &card in pl.field.iter().chain(pl.legends.iter()) {
         if !activates(card) {
@@ -87,7 +87,7 @@ pub(crate) fn activations(g: &Game, p: PlayerId, when: When, out: &mut Vec<Choic
             }
         }
     }
-    for &source in g.gear_at.iter() {
+    for &source in g.tables.gear_at.iter() {
         if !activates(source) {
             continue;
         }

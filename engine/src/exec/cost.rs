@@ -89,8 +89,8 @@ pub(crate) fn play_cost(g: &Game, inst: InstId, p: PlayerId) -> Option<u8> {
     // No cost rule of its own, none of another card, and none an effect made (no card of the
     // game makes one, or no lasting statement is in force).
     if own.is_none_or(|t| t.cost_rules.is_empty())
-        && !g.kinds.cost_statics
-        && (g.kinds.says & says::COST == 0 || g.state.lasting.is_empty())
+        && !g.tables.kinds.cost_statics
+        && (g.tables.kinds.says & says::COST == 0 || g.state.lasting.is_empty())
     {
         return Some(printed.clamp(0, i64::from(u8::MAX)) as u8);
     }
@@ -117,7 +117,7 @@ fn changed_cost(
             }
         }
     }
-    if g.kinds.cost_statics {
+    if g.tables.kinds.cost_statics {
         let pl = g.state.player(p);
         for &c in pl.field.iter().chain(pl.legends.iter()) {
             let Some(x) = g.state.inst(c) else { continue };

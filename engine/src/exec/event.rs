@@ -170,7 +170,7 @@ pub(crate) fn make_pending(
 fn each_watcher(g: &Game, bits: u32, mut f: impl FnMut(InstId)) {
     let st = &g.state;
     let tp = st.turn_player;
-    let listens = &g.listens_at[..];
+    let listens = &g.tables.listens_at[..];
     let ok = |c: InstId| (listens.get(usize::from(c.0))).is_some_and(|&l| l & bits != 0);
     for p in [tp, tp.other()] {
         let pl = st.player(p);
@@ -182,7 +182,7 @@ fn each_watcher(g: &Game, bits: u32, mut f: impl FnMut(InstId)) {
             }
         }
     }
-    if g.kinds.gear_when {
+    if g.tables.kinds.gear_when {
         let equipped: Equipped = g.equipped().collect();
         if equipped.is_empty() {
             return;
@@ -219,7 +219,7 @@ fn counts(g: &Game, c: InstId, top: bool) -> bool {
 /// an action about to happen) triggers: found first, then made pending in that order.
 fn when_triggers(g: &mut Game, h: &Happened, would: bool) -> Flow {
     let bit = kind_bit(h.kind);
-    if g.kinds.listens & bit == 0 {
+    if g.tables.kinds.listens & bit == 0 {
         return next_time(g, h, would);
     }
     let mut found = std::mem::take(&mut g.found);
@@ -392,7 +392,7 @@ fn label_triggers(g: &mut Game, about: InstId, label: Label, only: &dyn Fn(&Body
     let Some(inst) = g.state.inst(about).copied() else {
         return Ok(());
     };
-    if !g.kinds.labels {
+    if !g.tables.kinds.labels {
         return Ok(());
     }
     let pool = g.pool.clone();
@@ -448,7 +448,7 @@ fn label_triggers(g: &mut Game, about: InstId, label: Label, only: &dyn Fn(&Body
 /// a Gear's bottom textbox counts for it, rule 4.11) whose turn `p`'s is.
 fn turn_triggers(g: &mut Game, p: PlayerId, start: bool) -> Flow {
     // Only a card in play has its abilities (a Gear equipped is in its host's area).
-    if !g.kinds.turns || !g.turn_at.iter().any(|&c| super::in_play(g, c)) {
+    if !g.tables.kinds.turns || !g.tables.turn_at.iter().any(|&c| super::in_play(g, c)) {
         return Ok(());
     }
     let pool = g.pool.clone();
@@ -499,7 +499,7 @@ fn turn_triggers(g: &mut Game, p: PlayerId, start: bool) -> Flow {
 
 /// An event was logged (`happened`: what it is in this turn's history, recorded last).
 pub(crate) fn on_event(g: &mut Game, ev: &Event, happened: &[Happened]) -> Flow {
-    if g.kinds.when || !g.state.delayed_runs.is_empty() {
+    if g.tables.kinds.when || !g.state.delayed_runs.is_empty() {
         for h in happened {
             when_triggers(g, h, false)?;
         }
@@ -543,7 +543,7 @@ pub(crate) fn on_event(g: &mut Game, ev: &Event, happened: &[Happened]) -> Flow 
 
 /// One steal action happened (`happened`, recorded last).
 pub(crate) fn on_steal(g: &mut Game, happened: &Happened) -> Flow {
-    if !g.kinds.when && g.state.delayed_runs.is_empty() {
+    if !g.tables.kinds.when && g.state.delayed_runs.is_empty() {
         return Ok(());
     }
     when_triggers(g, happened, false)
@@ -554,7 +554,7 @@ pub(crate) fn on_steal(g: &mut Game, happened: &Happened) -> Flow {
 /// condition is false then; when the attacker wins, such abilities of it and of its Gear
 /// become pending again, with the fight won.
 pub(crate) fn on_fight(g: &mut Game, attacker: InstId, losers: u8, happened: &[Happened]) -> Flow {
-    if g.kinds.when || !g.state.delayed_runs.is_empty() {
+    if g.tables.kinds.when || !g.state.delayed_runs.is_empty() {
         for h in happened {
             when_triggers(g, h, false)?;
         }

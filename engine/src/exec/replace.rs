@@ -275,7 +275,7 @@ fn apply(g: &mut Game, a: &Applicable) -> Flow {
 /// Rules 10.24–10.29 for a defeat: each card of `list` whose defeat a replacement replaces is
 /// taken out of it and the replacement is done instead. Returns the cards still to defeat.
 pub(crate) fn replace_defeats(g: &mut Game, list: Vec<InstId>) -> Result<Vec<InstId>, Stop> {
-    if !g.kinds.replacements {
+    if !g.tables.kinds.replacements {
         return Ok(list);
     }
     let mut rest = Vec::new();
@@ -364,7 +364,7 @@ fn kind_of(action: &Action) -> Option<(EventKind, InstId)> {
 /// Rule 10.25 for an action other than a defeat: the first mandatory replacement of an
 /// action of one card that applies is done instead; `true` when the action was replaced.
 pub(crate) fn replace_action(g: &mut Game, action: &Action) -> Result<bool, Stop> {
-    if !g.kinds.replacements {
+    if !g.tables.kinds.replacements {
         return Ok(false);
     }
     let Some((mut kind, c)) = kind_of(action) else {
@@ -387,7 +387,7 @@ pub(crate) fn replace_action(g: &mut Game, action: &Action) -> Result<bool, Stop
 /// The next question an optional replacement (or a choice among several) asks before `list` is
 /// defeated (rules 10.26, 10.28), as the frame that asks it.
 pub(crate) fn question(g: &Game, list: &[InstId]) -> Option<Frame> {
-    if !g.kinds.replacements {
+    if !g.tables.kinds.replacements {
         return None;
     }
     question_in_chain(g, list, &mut Vec::new())

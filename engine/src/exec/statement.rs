@@ -102,7 +102,7 @@ pub(crate) fn memo_done(g: &Game) {
 /// textbox for the face-up card it is equipped to, rule 4.11).
 fn statics_in_force(g: &Game, bits: u32, out: &mut Vec<StaticAt>) {
     let pool = &*g.pool;
-    for &i in g.statics_at.iter() {
+    for &i in g.tables.statics_at.iter() {
         let Some(x) = g.state.inst(i) else { continue };
         if !x.face_up || !matches!(x.zone, Zone::Field | Zone::Legends) {
             continue;
@@ -156,16 +156,16 @@ fn static_at<'g>(g: &'g Game, a: &StaticAt) -> Option<&'g Statement> {
 /// such things, and, where the statements in force are remembered for this decision, one of
 /// them says one; otherwise a static or a lasting statement may.
 fn may(g: &Game, bits: u32) -> bool {
-    if g.kinds.says & bits == 0 {
+    if g.tables.kinds.says & bits == 0 {
         return false;
     }
-    if g.kinds.statics {
+    if g.tables.kinds.statics {
         let memo = g.core_memo.borrow();
         if memo.ready {
             return memo.bits & bits != 0;
         }
     }
-    g.kinds.statics || !g.state.lasting.is_empty()
+    g.tables.kinds.statics || !g.state.lasting.is_empty()
 }
 
 /// The kinds ([`say_bit`]) of the lasting statements in force.
@@ -194,7 +194,7 @@ fn each<'a>(g: &'a Game, bits: u32, mut f: impl FnMut(Said<'a>)) {
     }
     let _back = Back(&g.text_depth, depth);
     let pool = &*g.pool;
-    if g.kinds.statics {
+    if g.tables.kinds.statics {
         let memo = g.core_memo.borrow();
         if memo.ready {
             // Remembered for this decision (every kind).

@@ -64,7 +64,7 @@ impl Game {
         self.pool.facts(inst.card).keywords.has(k)
             || self.has_modifier(i, Modifier::Keyword(k))
             // Rule 4.11: a Gear's keywords (its bottom textbox) belong to the card it equips.
-            || (self.kinds.gear_keywords
+            || (self.tables.kinds.gear_keywords
                 && self
                     .gear_on(i)
                     .any(|g| self.state.inst(g).is_some_and(|x| self.pool.facts(x.card).keywords.has(k))))
