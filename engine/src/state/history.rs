@@ -110,9 +110,13 @@ impl History {
             self.turn = turn;
             self.events.clear();
         }
-        // Moved in one copy; a turn at the limit keeps its first events.
+        // A turn at the limit keeps its first events. Most events are one happening: moved
+        // as a value, the rest in one copy.
         list.truncate(MAX_HISTORY.saturating_sub(self.events.len()));
-        self.events.append(list);
+        match list.len() {
+            1 => self.events.extend(list.pop()),
+            _ => self.events.append(list),
+        }
     }
 
     /// The events of turn `turn` (none for another turn).
