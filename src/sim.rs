@@ -389,7 +389,7 @@ pub fn sim(ctx: &Context, args: SimArgs) -> Outcome {
         }
     };
     let table = Table {
-        tables: Game::from_state(pool.clone(), template.clone()).card_tables(),
+        tables: gigscript_engine::game::CardTables::of(&pool, &template),
         owned: [0, 1].map(|side| {
             let mut v: Vec<usize> = (template.instances.iter())
                 .filter(|x| x.owner.ix() == side)

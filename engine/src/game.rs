@@ -57,7 +57,6 @@ pub struct Game {
     /// whether events are written to the log (off in a copy of the game tried for an option,
     /// whose log no one reads)
     pub(crate) log_events: bool,
-
     /// €$ paid automatically (a single way to pay) since the last choice: a step written
     /// before paying was one decision still names each of them ([`Game::apply_pay_step`])
     pub(crate) auto_paid: u8,
@@ -85,10 +84,17 @@ pub struct Game {
     pub(crate) found: Vec<(InstId, PlayerId, u16, crate::exec::Binds)>,
 }
 
-/// What a game reads once from its cards ([`Game::card_tables`]), to be shared by the games of
+/// What a game reads once from its cards ([`CardTables::of`]), to be shared by the games of
 /// the same cards ([`Game::from_state_with`]).
 #[derive(Clone, Debug)]
 pub struct CardTables(Tables);
+
+impl CardTables {
+    /// What a game of `state` reads from its cards.
+    pub fn of(pool: &Pool, state: &State) -> CardTables {
+        CardTables(Tables::of(pool, state))
+    }
+}
 
 /// What a game reads once from its cards: a game's instances are made at setup, once, so
 /// these never change; they are derived from the state, never saved.
@@ -160,11 +166,6 @@ impl Game {
     pub fn from_state(pool: Arc<Pool>, state: State) -> Game {
         let tables = Tables::of(&pool, &state);
         Game::from_tables(pool, state, tables)
-    }
-
-    /// What this game read once from its cards, for [`Game::from_state_with`].
-    pub fn card_tables(&self) -> CardTables {
-        CardTables(self.tables.clone())
     }
 
     /// [`Game::from_state`] for a state of the same cards as the game `tables` were read from,
