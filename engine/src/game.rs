@@ -25,13 +25,15 @@ pub const MAX_EFFECTS: usize = 4096;
 pub(crate) enum Stop {
     /// the game is over (rules 1.13, 1.17): stop at once, even mid-action
     Over,
-    /// an error: the caller restores the state
-    Err(EngineError),
+    /// an error: the caller restores the state (boxed: a step's result is then two words,
+    /// returned in registers, and errors are rare)
+    Err(Box<EngineError>),
 }
 
 impl From<EngineError> for Stop {
+    #[cold]
     fn from(e: EngineError) -> Self {
-        Stop::Err(e)
+        Stop::Err(Box::new(e))
     }
 }
 
@@ -554,7 +556,7 @@ impl Game {
             Err(Stop::Err(e)) if !self.rollback => {
                 self.abandoned = true;
                 self.cached = None;
-                Err(e)
+                Err(*e)
             }
             Err(Stop::Err(e)) => {
                 // Taken above: rollback is on.
@@ -563,7 +565,7 @@ impl Game {
                 }
                 self.log.truncate(log_len);
                 self.cached = saved;
-                Err(e)
+                Err(*e)
             }
         }
     }
