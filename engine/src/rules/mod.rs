@@ -116,6 +116,17 @@ impl Game {
     /// same ability of two Gears of one card on one host that the turn's history tells apart.
     /// `None` where there are none.
     fn main_twins(&self, d: &Decision) -> Option<Vec<bool>> {
+        // Both kinds need an ability of a card in play; the second, two of Gear.
+        let (mut abilities, mut of_gear) = (0, 0);
+        for c in &d.options {
+            if let Choice::Activate { card, source, .. } = *c {
+                abilities += 1;
+                of_gear += usize::from(card != source);
+            }
+        }
+        if abilities == 0 {
+            return None;
+        }
         let pool = &*self.pool;
         let plays_a_card = |source: InstId, line: u16| {
             (self.state.inst(source))
@@ -130,6 +141,9 @@ impl Game {
         let any_play = d.options.iter().any(|c| matches!(c, Choice::Play(_)));
         // An ability that plays a card is a suspect only beside a card played from the hand.
         let any_playing = any_play && d.options.iter().any(playing);
+        if !any_playing && of_gear < 2 {
+            return None;
+        }
         let suspect = |c: &Choice| match *c {
             Choice::Play(_) => any_playing,
             Choice::Activate {
@@ -139,6 +153,7 @@ impl Game {
             } => {
                 (any_playing && playing(c))
                     || (host != source
+                        && of_gear > 1
                         && d.options.iter().any(|o| {
                             matches!(*o, Choice::Activate { card: h, source: s, line: l }
                                 if h == host && s != source && l == line && card(s) == card(source))
