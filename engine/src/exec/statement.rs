@@ -120,24 +120,23 @@ fn statics_in_force(g: &Game, bits: u32, out: &mut Vec<StaticAt>) {
         {
             continue;
         }
-        for &line in &t.statics {
-            let Some(a) = t.ability(line) else { continue };
-            if gear && a.top {
+        for s in &t.static_says {
+            if s.bit & bits == 0 || (gear && s.top) {
                 continue;
             }
-            let Body::Static(ss) = &a.body else { continue };
-            for (k, st) in ss.iter().enumerate() {
-                let broken = pool.core_broken().is_some_and(|b| b.is_say(&st.says, true));
-                let b = say_bit(&st.says);
-                if b & bits != 0 && !broken {
-                    out.push(StaticAt {
-                        src: i,
-                        me: x.controller,
-                        line,
-                        idx: k as u16,
-                        bits: b,
-                    });
-                }
+            let at = StaticAt {
+                src: i,
+                me: x.controller,
+                line: s.line,
+                idx: s.idx,
+                bits: s.bit,
+            };
+            // A test may break a family of statements: the statement is looked up only then.
+            let broken = pool.core_broken().is_some_and(|b| {
+                static_at(g, &at).is_some_and(|st| b.is_say(&st.says, true))
+            });
+            if !broken {
+                out.push(at);
             }
         }
     }

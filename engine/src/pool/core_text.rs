@@ -71,6 +71,19 @@ pub fn say_bit(s: &Say) -> u32 {
     }
 }
 
+/// A statement of a static ability ([`CoreText::static_says`]).
+#[derive(Clone, Copy, Debug)]
+pub struct StaticSay {
+    /// the ability's line
+    pub line: u16,
+    /// the statement's place in the ability
+    pub idx: u16,
+    /// its kind ([`say_bit`])
+    pub bit: u32,
+    /// the ability is in a Gear's top textbox (rule 4.11: not its host's)
+    pub top: bool,
+}
+
 /// One card's core and its index.
 #[derive(Clone, Debug)]
 pub struct CoreText {
@@ -86,6 +99,8 @@ pub struct CoreText {
     pub listens: u32,
     /// lines of static abilities
     pub statics: Vec<u16>,
+    /// every statement of those lines, in order, with its kind ([`say_bit`])
+    pub static_says: Vec<StaticSay>,
     /// lines of activated abilities
     pub activated: Vec<u16>,
     /// lines whose effect plays a card (`{Spend}: Play a Gear … for free`)
@@ -117,6 +132,7 @@ impl CoreText {
             when: Vec::new(),
             listens: 0,
             statics: Vec::new(),
+            static_says: Vec::new(),
             activated: Vec::new(),
             plays: Vec::new(),
             cost_rules: Vec::new(),
@@ -152,6 +168,12 @@ impl CoreText {
                 Body::Static(ss) => {
                     t.statics.push(line);
                     t.says |= ss.iter().fold(0, |m, s| m | say_bit(&s.says));
+                    t.static_says.extend(ss.iter().enumerate().map(|(k, s)| StaticSay {
+                        line,
+                        idx: k as u16,
+                        bit: say_bit(&s.says),
+                        top: a.top,
+                    }));
                 }
                 Body::Resolution { effect, .. } => {
                     t.resolution.push(line);
