@@ -217,11 +217,22 @@ fn counts(g: &Game, c: InstId, top: bool) -> bool {
 
 /// `When …` and `The first time … each turn` abilities that happening `h` (or, with `would`,
 /// an action about to happen) triggers: found first, then made pending in that order.
+#[inline]
 fn when_triggers(g: &mut Game, h: &Happened, would: bool) -> Flow {
     let bit = kind_bit(h.kind);
     if g.tables.kinds.listens & bit == 0 {
-        return next_time(g, h, would);
+        // No card of the game listens for it (most events): only a delayed effect may.
+        return match g.state.delayed_runs.is_empty() {
+            true => Ok(()),
+            false => next_time(g, h, would),
+        };
     }
+    triggers_of(g, h, would, bit)
+}
+
+/// [`when_triggers`] for an event of a kind (`bit`) some card of the game listens for.
+#[inline(never)]
+fn triggers_of(g: &mut Game, h: &Happened, would: bool, bit: u32) -> Flow {
     let mut found = std::mem::take(&mut g.found);
     let mut watchers = std::mem::take(&mut g.watchers);
     found.clear();
