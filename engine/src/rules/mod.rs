@@ -467,7 +467,18 @@ impl Game {
 
     /// Rule 1.8: the game checks its own state after every action; a win or loss ends the game
     /// at once (rules 1.13, 1.17), both at once is a tie (rules 1.13.1, 1.17.1).
+    #[inline]
     pub(crate) fn check_outcome(&mut self) -> Flow {
+        let st = &self.state;
+        // Nearly every check finds nothing: it returns before the rest is entered.
+        if !st.overtime && st.won == [false; 2] && st.lost == [false; 2] {
+            return Ok(());
+        }
+        self.check_outcome_now()
+    }
+
+    #[inline(never)]
+    fn check_outcome_now(&mut self) -> Flow {
         let st = &mut self.state;
         if st.overtime {
             // Rule 1.11: in overtime, 7 or more Gigs wins immediately.
