@@ -132,9 +132,9 @@ fn statics_in_force(g: &Game, bits: u32, out: &mut Vec<StaticAt>) {
                 bits: s.bit,
             };
             // A test may break a family of statements: the statement is looked up only then.
-            let broken = pool.core_broken().is_some_and(|b| {
-                static_at(g, &at).is_some_and(|st| b.is_say(&st.says, true))
-            });
+            let broken = pool
+                .core_broken()
+                .is_some_and(|b| static_at(g, &at).is_some_and(|st| b.is_say(&st.says, true)));
             if !broken {
                 out.push(at);
             }

@@ -168,12 +168,13 @@ impl CoreText {
                 Body::Static(ss) => {
                     t.statics.push(line);
                     t.says |= ss.iter().fold(0, |m, s| m | say_bit(&s.says));
-                    t.static_says.extend(ss.iter().enumerate().map(|(k, s)| StaticSay {
-                        line,
-                        idx: k as u16,
-                        bit: say_bit(&s.says),
-                        top: a.top,
-                    }));
+                    t.static_says
+                        .extend(ss.iter().enumerate().map(|(k, s)| StaticSay {
+                            line,
+                            idx: k as u16,
+                            bit: say_bit(&s.says),
+                            top: a.top,
+                        }));
                 }
                 Body::Resolution { effect, .. } => {
                     t.resolution.push(line);
