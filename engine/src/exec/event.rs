@@ -222,10 +222,7 @@ fn when_triggers(g: &mut Game, h: &Happened, would: bool) -> Flow {
     let bit = kind_bit(h.kind);
     if g.tables.kinds.listens & bit == 0 {
         // No card of the game listens for it (most events): only a delayed effect may.
-        return match g.state.delayed_runs.is_empty() {
-            true => Ok(()),
-            false => next_time(g, h, would),
-        };
+        return next_time(g, h, would);
     }
     triggers_of(g, h, would, bit)
 }
@@ -310,10 +307,17 @@ fn triggers_of(g: &mut Game, h: &Happened, would: bool, bit: u32) -> Flow {
 
 /// `The next time … this turn`: the first delayed effect waiting for `h` becomes pending and
 /// is used up; those of an earlier turn are gone (rule 8.16.2).
+#[inline]
 fn next_time(g: &mut Game, h: &Happened, would: bool) -> Flow {
-    if g.state.delayed_runs.is_empty() {
-        return Ok(());
+    match g.state.delayed_runs.is_empty() {
+        true => Ok(()),
+        false => delayed_for(g, h, would),
     }
+}
+
+/// [`next_time`] while some delayed effect waits (out of line: most events find none).
+#[inline(never)]
+fn delayed_for(g: &mut Game, h: &Happened, would: bool) -> Flow {
     let turn = g.state.turn;
     g.state.delayed_runs.retain(|d| d.turn == turn);
     let pool = g.pool.clone();

@@ -477,6 +477,7 @@ impl Game {
         self.check_outcome_now()
     }
 
+    /// [`Game::check_outcome`] once someone may have won or lost (out of line).
     #[inline(never)]
     fn check_outcome_now(&mut self) -> Flow {
         let st = &mut self.state;
