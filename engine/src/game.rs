@@ -69,8 +69,6 @@ pub struct Game {
     abandoned: bool,
     /// what the game read once from its cards (shared with the game's copies)
     pub(crate) tables: Tables,
-    /// what card text says, as the rules ask it (the implementation the pool chose)
-    pub(crate) text: &'static dyn crate::rules::CardText,
     /// how deep card text's statements are reading statements now (not state)
     pub(crate) text_depth: std::cell::Cell<u8>,
     /// how many copies deep this game is, each made to try an order of pending effects (not
@@ -186,7 +184,6 @@ impl Game {
     }
 
     fn from_tables(pool: Arc<Pool>, state: State, tables: Tables) -> Game {
-        let text: &'static dyn crate::rules::CardText = &crate::exec::Core;
         let mut g = Game {
             tables,
             pool,
@@ -200,7 +197,6 @@ impl Game {
             auto_paid: 0,
             rollback: true,
             abandoned: false,
-            text,
             text_depth: Default::default(),
             sim_depth: 0,
             happened: Vec::new(),
@@ -220,6 +216,13 @@ impl Game {
         g
     }
 
+    /// What card text says, as the rules ask it ([`crate::rules::CardText`]): the executor of
+    /// the lowered core. It is named here only, so that the rules' calls into card text are
+    /// direct, and their quick answers inlined, rather than made through a table of functions.
+    pub(crate) fn text(&self) -> &'static crate::exec::Core {
+        &crate::exec::Core
+    }
+
     /// A copy of the game without its log, writing no labels, to try a choice on.
     pub(crate) fn sandbox(&self) -> Game {
         Game {
@@ -235,7 +238,6 @@ impl Game {
             rollback: self.rollback,
             abandoned: self.abandoned,
             tables: self.tables.clone(),
-            text: self.text,
             text_depth: Default::default(),
             sim_depth: self.sim_depth,
             core_memo: Default::default(),

@@ -13,6 +13,7 @@ use crate::decision::Choice;
 use crate::error::EngineError;
 use crate::game::{Flow, Game};
 use crate::log::Event;
+use crate::rules::CardText;
 use crate::rules::{Action as Act, When};
 use crate::state::{Activation, Frame, InstId, Obj, PlayerId, Val, Zone};
 use gigscript_dsl::prim::{Body, Costed};

@@ -90,6 +90,10 @@ impl CardText for Core {
         activate::label(g, card, source, line)
     }
 
+    fn way_words<'g>(&self, g: &'g Game, m: u8) -> Option<&'g str> {
+        run::way_words(g, m)
+    }
+
     fn activate(&self, g: &mut Game, p: PlayerId, card: InstId, source: InstId, line: u16) -> Flow {
         activate::activate(g, p, card, source, line)
     }

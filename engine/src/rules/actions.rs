@@ -7,6 +7,7 @@
 use crate::error::EngineError;
 use crate::game::{Flow, Game, MAX_PENDING};
 use crate::log::{Event, LogEntry};
+use crate::rules::CardText;
 use crate::state::{
     ActionKind, AttackStep, CardFact, DieArea, DieId, EventKind, Fact, Frame, InstId, Pending,
     PlayerId, Zone,

@@ -9,6 +9,7 @@ use super::text::When;
 use crate::decision::{Choice, Decision, DecisionKind};
 use crate::error::EngineError;
 use crate::game::{Flow, Game};
+use crate::rules::CardText;
 use crate::state::{Frame, InstId, PlayHow, PlayerId, Zone};
 
 impl Game {

@@ -5,6 +5,7 @@ use crate::decision::{Choice, Decision, DecisionKind};
 use crate::error::EngineError;
 use crate::game::{Flow, Game};
 use crate::log::Event;
+use crate::rules::CardText;
 use crate::state::{
     die_bit, AttackFrame, AttackStep, DieArea, DieId, Duration, Frame, InstId, Modifier, PlayerId,
     Target, Zone,

@@ -2,6 +2,7 @@
 //! Gear and active persistent effects. Nothing here is stored; everything is recomputed.
 
 use crate::game::Game;
+use crate::rules::CardText;
 use crate::state::{InstId, Modifier, Zone};
 use gigscript_dsl::{CardType, Keyword};
 

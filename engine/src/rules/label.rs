@@ -32,6 +32,7 @@
 use crate::decision::{Choice, Decision};
 use crate::game::Game;
 use crate::log::{Event, LogEntry, Names};
+use crate::rules::CardText;
 use crate::state::{DieId, Frame, InstId, Outcome, PlayerId, Target, Zone};
 
 /// How many properties of a card [`Game::tell_apart`] reads.
@@ -134,7 +135,7 @@ impl Game {
                 Some(x) => format!("choose rival d{} ({})", x.sides, x.value),
                 None => "choose d?".into(),
             },
-            Choice::Mode(m) => match crate::exec::run::way_words(self, m) {
+            Choice::Mode(m) => match self.text().way_words(self, m) {
                 Some(words) => format!("choose: {}", way_label(words)),
                 None => format!("choose mode {}", u32::from(m) + 1),
             },

@@ -8,6 +8,7 @@ use crate::error::EngineError;
 use crate::game::{Flow, Game};
 use crate::log::Event;
 use crate::pool::CardIdx;
+use crate::rules::CardText;
 use crate::state::{Frame, InstId, PlayHow, PlayerId, Zone};
 use gigscript_dsl::{CardType, Keyword};
 

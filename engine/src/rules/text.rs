@@ -85,6 +85,9 @@ pub(crate) trait CardText: Sync + std::fmt::Debug {
     fn activations(&self, g: &Game, p: PlayerId, when: When, out: &mut Vec<Choice>);
     /// The label of an activation (`activate <id>`, `activate <id> 2`).
     fn activation_label(&self, g: &Game, card: InstId, source: InstId, line: u16) -> String;
+    /// The printed words of way `m` of the question the effect resolving now asks (a mode of
+    /// `Choose one effect.`, a way of `… chooses whether …`), for its label.
+    fn way_words<'g>(&self, g: &'g Game, m: u8) -> Option<&'g str>;
     /// Starts activating ability `line` of `source` used on `card`: its €$ are paid first.
     fn activate(&self, g: &mut Game, p: PlayerId, card: InstId, source: InstId, line: u16) -> Flow;
     /// The €$ are paid: the other costs, then the effect (rules 10.19.3, 10.20).
@@ -157,21 +160,16 @@ pub(crate) trait CardText: Sync + std::fmt::Debug {
 }
 
 impl Game {
-    /// The card text of this game's pool.
-    pub(crate) fn text(&self) -> &'static dyn CardText {
-        self.text
-    }
-
     /// Runs `f` (which only reads the game) as one decision's computation: card text may
     /// remember what it reads meanwhile, and forgets it however `f` ends (a panic included).
     pub(crate) fn with_text_memo<T>(&self, f: impl FnOnce() -> T) -> T {
         struct Done<'a>(&'a Game);
         impl Drop for Done<'_> {
             fn drop(&mut self) {
-                self.0.text.decision_done(self.0);
+                self.0.text().decision_done(self.0);
             }
         }
-        let _done = self.text.decision_begin(self).then(|| Done(self));
+        let _done = self.text().decision_begin(self).then(|| Done(self));
         f()
     }
 }
