@@ -2,6 +2,7 @@
 
 mod out;
 
+mod alloc;
 mod cmd;
 mod files;
 mod input;
@@ -14,9 +15,8 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-// Headless games allocate many short-lived lists; this allocator serves them faster.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::Mimalloc = alloc::Mimalloc;
 
 /// gigscript: a rules engine for the Cyberpunk TCG in which the printed card text is the program.
 #[derive(Parser)]
