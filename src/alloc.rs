@@ -13,26 +13,33 @@ const WORD: usize = std::mem::size_of::<usize>();
 /// mimalloc as the global allocator.
 pub struct Mimalloc;
 
+/// A block of `layout`'s size from `plain` where its alignment is a word's or less, else from
+/// `aligned` (mimalloc's `…_aligned` twin, given the alignment).
+#[inline(always)]
+unsafe fn block(
+    layout: Layout,
+    plain: unsafe extern "C" fn(usize) -> *mut c_void,
+    aligned: unsafe extern "C" fn(usize, usize) -> *mut c_void,
+) -> *mut u8 {
+    let p = match layout.align() <= WORD {
+        true => unsafe { plain(layout.size()) },
+        false => unsafe { aligned(layout.size(), layout.align()) },
+    };
+    p.cast()
+}
+
 // SAFETY: each method hands the layout's size and alignment to mimalloc, which returns null or
 // a block of that size at least, aligned to `WORD` at least (so a plain block fits an alignment
 // of `WORD` or less), and frees any block it returned.
 unsafe impl GlobalAlloc for Mimalloc {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = match layout.align() <= WORD {
-            true => unsafe { mi::mi_malloc(layout.size()) },
-            false => unsafe { mi::mi_malloc_aligned(layout.size(), layout.align()) },
-        };
-        p.cast()
+        unsafe { block(layout, mi::mi_malloc, mi::mi_malloc_aligned) }
     }
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = match layout.align() <= WORD {
-            true => unsafe { mi::mi_zalloc(layout.size()) },
-            false => unsafe { mi::mi_zalloc_aligned(layout.size(), layout.align()) },
-        };
-        p.cast()
+        unsafe { block(layout, mi::mi_zalloc, mi::mi_zalloc_aligned) }
     }
 
     #[inline]
