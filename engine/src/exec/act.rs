@@ -8,8 +8,7 @@ use super::{in_play, Cx};
 use crate::error::EngineError;
 use crate::game::{Game, Stop, MAX_EFFECTS};
 use crate::log::Event;
-use crate::rules::Action as Act;
-use crate::rules::CardText;
+use crate::rules::{Action as Act, CardText};
 use crate::state::{
     die_bit, Acting, Ask, DieArea, DieId, Duration, EffectRef, Frame, InstId, Modifier, Obj,
     PersistentEffect, PlayHow, PlayerId, Run, Val, Zone,

@@ -4,10 +4,10 @@
 //! events, each of which may make watched triggers pending (rules 10.11–10.16), and
 //! (4) checks win and lose conditions (rule 1.8).
 
+use super::CardText;
 use crate::error::EngineError;
 use crate::game::{Flow, Game, MAX_PENDING};
 use crate::log::{Event, LogEntry};
-use crate::rules::CardText;
 use crate::state::{
     ActionKind, AttackStep, CardFact, DieArea, DieId, EventKind, Fact, Frame, InstId, Pending,
     PlayerId, Zone,

@@ -6,10 +6,10 @@
 //! first (rule 10.19.1) so that it does not also pay (rule 10.19.2).
 
 use super::text::When;
+use super::CardText;
 use crate::decision::{Choice, Decision, DecisionKind};
 use crate::error::EngineError;
 use crate::game::{Flow, Game};
-use crate::rules::CardText;
 use crate::state::{Frame, InstId, PlayHow, PlayerId, Zone};
 
 impl Game {

@@ -1,11 +1,11 @@
 //! Attack, fight and steal (rules 9.1–9.29), with {Blocker} (rule 11.24) and reactions.
 
+use super::CardText;
 use super::{steal_count, Action};
 use crate::decision::{Choice, Decision, DecisionKind};
 use crate::error::EngineError;
 use crate::game::{Flow, Game};
 use crate::log::Event;
-use crate::rules::CardText;
 use crate::state::{
     die_bit, AttackFrame, AttackStep, DieArea, DieId, Duration, Frame, InstId, Modifier, PlayerId,
     Target, Zone,

@@ -1,8 +1,8 @@
 //! Computed characteristics: power (rule 3.17.2) and keywords, from printed facts, equipped
 //! Gear and active persistent effects. Nothing here is stored; everything is recomputed.
 
+use super::CardText;
 use crate::game::Game;
-use crate::rules::CardText;
 use crate::state::{InstId, Modifier, Zone};
 use gigscript_dsl::{CardType, Keyword};
 

@@ -29,10 +29,10 @@
 //! The attacking player's window (`When a friendly Unit attacks`) ends with `pass`, offered only
 //! when something can be used in it.
 
+use super::CardText;
 use crate::decision::{Choice, Decision};
 use crate::game::Game;
 use crate::log::{Event, LogEntry, Names};
-use crate::rules::CardText;
 use crate::state::{DieId, Frame, InstId, Outcome, PlayerId, Target, Zone};
 
 /// How many properties of a card [`Game::tell_apart`] reads.

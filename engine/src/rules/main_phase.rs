@@ -3,12 +3,12 @@
 //! Attacks are in `attack.rs`.
 
 use super::Action;
+use super::CardText;
 use crate::decision::{Choice, Decision, DecisionKind};
 use crate::error::EngineError;
 use crate::game::{Flow, Game};
 use crate::log::Event;
 use crate::pool::CardIdx;
-use crate::rules::CardText;
 use crate::state::{Frame, InstId, PlayHow, PlayerId, Zone};
 use gigscript_dsl::{CardType, Keyword};
 
