@@ -3,6 +3,11 @@
 # records where the time goes, a training run of random and greedy games, then a build laid out
 # and inlined for what that run did. The binary is written to target/pgo/gig.
 #
+# It is built for headless runs: a panic aborts the process instead of unwinding (a `gig sim`
+# run stops at a panic either way), and the profile's hot blocks are laid out with LLVM's
+# ext-TSP placement. Use the ordinary release build for `gig lsp`, which answers a request
+# that panics with an error and carries on.
+#
 #   scripts/pgo-build.sh                 # trains on the sample decks
 #   scripts/pgo-build.sh --cards DIR --decks A.toml B.toml
 #                                        # trains on your cards and decks (any `gig sim` options)
@@ -24,6 +29,7 @@ if [ ! -x "$profdata" ]; then
 fi
 
 dir="$PWD/target/pgo"
+export CARGO_PROFILE_RELEASE_PANIC=abort
 rm -rf "$dir/profiles" "$dir/gig.profdata"
 mkdir -p "$dir/profiles"
 
@@ -37,7 +43,7 @@ echo "2/3 training: random and greedy games"
 "$profdata" merge -o "$dir/gig.profdata" "$dir/profiles"
 
 echo "3/3 building gig with the profile"
-RUSTFLAGS="-Cprofile-use=$dir/gig.profdata" CARGO_TARGET_DIR="$dir/use" \
+RUSTFLAGS="-Cprofile-use=$dir/gig.profdata -Cllvm-args=-enable-ext-tsp-block-placement=true" CARGO_TARGET_DIR="$dir/use" \
     cargo build --release --bin gig --quiet
 cp "$dir/use/release/gig" "$dir/gig"
 echo "built target/pgo/gig"
