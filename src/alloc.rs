@@ -13,15 +13,21 @@ const WORD: usize = std::mem::size_of::<usize>();
 /// mimalloc as the global allocator.
 pub struct Mimalloc;
 
-/// A block of `layout`'s size from `plain` where its alignment is a word's or less, else from
-/// `aligned` (mimalloc's `…_aligned` twin, given the alignment).
+/// Whether a plain mimalloc block fits `layout`: its alignment is a word's or less.
+#[inline(always)]
+fn plain_fits(layout: Layout) -> bool {
+    layout.align() <= WORD
+}
+
+/// A block of `layout`'s size from `plain` where a plain block fits it ([`plain_fits`]), else
+/// from `aligned` (mimalloc's `…_aligned` twin, given the alignment).
 #[inline(always)]
 unsafe fn block(
     layout: Layout,
     plain: unsafe extern "C" fn(usize) -> *mut c_void,
     aligned: unsafe extern "C" fn(usize, usize) -> *mut c_void,
 ) -> *mut u8 {
-    let p = match layout.align() <= WORD {
+    let p = match plain_fits(layout) {
         true => unsafe { plain(layout.size()) },
         false => unsafe { aligned(layout.size(), layout.align()) },
     };
@@ -50,7 +56,7 @@ unsafe impl GlobalAlloc for Mimalloc {
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = ptr.cast::<c_void>();
-        let q = match layout.align() <= WORD {
+        let q = match plain_fits(layout) {
             true => unsafe { mi::mi_realloc(p, new_size) },
             false => unsafe { mi::mi_realloc_aligned(p, new_size, layout.align()) },
         };
