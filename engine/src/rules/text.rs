@@ -36,7 +36,7 @@ pub(crate) enum When {
 /// What the rules ask of card text. Reading methods take the game by reference and never change
 /// it; the others run inside the rules' step functions and may push frames, emit events and act
 /// through the action pipeline.
-pub(crate) trait CardText: Sync + std::fmt::Debug {
+pub(crate) trait CardText {
     // ---- characteristics and legality (rules 3.17, 2.6, 9.x) ------------------------------
 
     /// The power of card `i`, given `so_far` from its printed power, Gear and persistent
