@@ -1082,6 +1082,12 @@ fn choose(
     chooser: PlayerId,
 ) -> Result<Step, Stop> {
     let me = run.controller;
+    // Answered as far as it asked: nothing changed while the player chose, so the objects it
+    // offered and how many it wants are what they were.
+    if (run.work.wants).is_some_and(|n| run.work.picked.len() >= n as usize) {
+        bind_picked(run, into, false);
+        return Ok(Step::Done(false));
+    }
     // The action the choice is made for: the first after it in its block.
     let ops = e
         .blocks
@@ -1157,12 +1163,7 @@ fn choose(
         .filter(|o| !run.work.picked.contains(o))
         .collect();
     let bind = |run: &mut Run, short: bool| {
-        let objs = std::mem::take(&mut run.work.picked);
-        let k = usize::from(into);
-        if run.slots.len() <= k {
-            run.slots.resize(k + 1, Val::default());
-        }
-        run.slots[k] = Val::Objs { objs, short };
+        bind_picked(run, into, short);
         Ok(Step::Done(false))
     };
     // Eddies are face-down and alike (rule 5.8): the first ones, with no question.
@@ -1194,6 +1195,7 @@ fn choose(
                 run.work.picked.push(left[0]);
                 return choose(g, run, e, pos, from, into, chooser);
             }
+            run.work.wants = Some(u32::try_from(n).unwrap_or(u32::MAX));
             run.ask = Some(Ask::Pick {
                 who: chooser,
                 from: left,
@@ -1229,6 +1231,16 @@ fn choose(
             Ok(Step::Wait)
         }
     }
+}
+
+/// The objects chosen so far bound to slot `into` (`short`: fewer than the choice wanted).
+fn bind_picked(run: &mut Run, into: u16, short: bool) {
+    let objs = std::mem::take(&mut run.work.picked);
+    let k = usize::from(into);
+    if run.slots.len() <= k {
+        run.slots.resize(k + 1, Val::default());
+    }
+    run.slots[k] = Val::Objs { objs, short };
 }
 
 /// The decision an effect of the core waits for.

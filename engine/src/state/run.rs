@@ -171,6 +171,10 @@ pub struct Work {
     pub step: u16,
     /// the operation changed the game so far
     pub happened: bool,
+    /// how many objects a choice asked for wants in all, once it has asked (what it offers can't
+    /// change while the player answers)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wants: Option<u32>,
 }
 
 /// One ability of the core resolving (rules 10.2–10.10), on the frame stack.
