@@ -116,7 +116,7 @@ pub enum Choice {
     /// `choose d12 (11)`
     ChooseGig(DieId),
     /// `resolve <source-id>`
-    Resolve(u16),
+    Resolve(u32),
     /// `pass`
     Pass,
     /// `pass`

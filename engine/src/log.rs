@@ -127,7 +127,7 @@ pub enum Event {
     /// a pending effect resolved (rule 10.11.3)
     Resolved {
         /// its number
-        seq: u16,
+        seq: u32,
         /// its card
         source: InstId,
     },

@@ -818,7 +818,7 @@ fn act_as(
                     }) if e.kinds.iter().any(|k| matches!(k, EventKind::RollIn | EventKind::RollMinMax))
                 )
             };
-            let about_die = |seq: u16| {
+            let about_die = |seq: u32| {
                 (g.state.pending_binds.iter())
                     .filter(|b| b.seq == seq)
                     .any(|b| {
@@ -829,7 +829,7 @@ fn act_as(
                         })
                     })
             };
-            let gone: Vec<u16> = (g.state.pending.iter())
+            let gone: Vec<u32> = (g.state.pending.iter())
                 .filter(|p| by_roll(p) && about_die(p.seq))
                 .map(|p| p.seq)
                 .collect();

@@ -113,7 +113,7 @@ pub(crate) fn start(
 /// Starts a pending effect of the core: its event's bindings go with it.
 pub(crate) fn start_pending(
     g: &mut Game,
-    seq: u16,
+    seq: u32,
     source: InstId,
     controller: PlayerId,
     line: u16,

@@ -134,7 +134,7 @@ impl CardText for Core {
     fn resolve_pending(
         &self,
         g: &mut Game,
-        seq: u16,
+        seq: u32,
         source: InstId,
         controller: PlayerId,
         line: u16,

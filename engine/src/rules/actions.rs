@@ -221,8 +221,10 @@ impl Game {
         if self.state.pending.len() >= MAX_PENDING {
             return Err(EngineError::LimitExceeded("pending effects").into());
         }
+        // Numbers are never given twice in a game (a game that would need more is stopped).
         let seq = self.state.next_seq;
-        self.state.next_seq = seq.wrapping_add(1);
+        self.state.next_seq = (seq.checked_add(1))
+            .ok_or(EngineError::LimitExceeded("numbers for pending effects"))?;
         self.state.pending.push(Pending {
             seq,
             controller,

@@ -160,7 +160,7 @@ impl Game {
             ..l.clone()
         };
         // A pending effect with what its event bound.
-        let binds = |seq: u16| {
+        let binds = |seq: u32| {
             (st.pending_binds.iter())
                 .find(|x| x.seq == seq)
                 .map(|x| (x.slots.clone(), x.resume.clone()))

@@ -169,8 +169,8 @@ impl Game {
     /// its trigger when the two are different abilities (`resolve kerry-…: when you roll a min
     /// or max value on a Gig`), else the Gig or card its event gave it (`resolve v-roamer-… for
     /// d8 (2)`); `#2` is added only where nothing tells them apart.
-    fn resolve_label(&self, d: &Decision, seq: u16) -> String {
-        let pending = |s: u16| self.state.pending.iter().find(|e| e.seq == s);
+    fn resolve_label(&self, d: &Decision, seq: u32) -> String {
+        let pending = |s: u32| self.state.pending.iter().find(|e| e.seq == s);
         let Some(e) = pending(seq) else {
             return "resolve ?".into();
         };
@@ -339,7 +339,7 @@ impl Game {
 
     /// The Gig or card each slot its event gave a pending effect holds first, as `viewer`
     /// names it (`None`: a player, or nothing).
-    fn pending_about(&self, viewer: PlayerId, seq: u16) -> Vec<Option<String>> {
+    fn pending_about(&self, viewer: PlayerId, seq: u32) -> Vec<Option<String>> {
         let Some(binds) = self.state.pending_binds.iter().find(|b| b.seq == seq) else {
             return Vec::new();
         };

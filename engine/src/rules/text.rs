@@ -123,7 +123,7 @@ pub(crate) trait CardText {
     fn resolve_pending(
         &self,
         g: &mut Game,
-        seq: u16,
+        seq: u32,
         source: InstId,
         controller: PlayerId,
         line: u16,

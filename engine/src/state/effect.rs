@@ -66,8 +66,8 @@ pub enum EffectRef {
 /// A triggered effect waiting to resolve (rule 10.11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pending {
-    /// its number, unique in the game
-    pub seq: u16,
+    /// its number, unique in the game (never given twice)
+    pub seq: u32,
     /// who resolves it (rule 10.1.4)
     pub controller: PlayerId,
     /// the card whose effect it is

@@ -248,7 +248,7 @@ pub struct State {
     /// the player now resolving their pending effects (rule 10.14.1)
     pub resolving: Option<PlayerId>,
     /// sequence number of the next pending effect
-    pub next_seq: u16,
+    pub next_seq: u32,
     /// persistent effects with durations (rules 10.22, 10.23)
     pub effects: Vec<PersistentEffect>,
     /// triggered abilities being watched for (installed by tests, later by card text)

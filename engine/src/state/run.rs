@@ -267,7 +267,7 @@ pub struct Delayed {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingBinds {
     /// the pending effect's number
-    pub seq: u16,
+    pub seq: u32,
     /// (slot, value) pairs
     pub slots: Vec<(u16, Val)>,
     /// a delayed effect: the block it resumes at, with all the slots it had
