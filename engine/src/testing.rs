@@ -39,3 +39,19 @@ pub(crate) fn sample_game(seed: u64) -> Game {
     let [a, b] = sample_decks();
     Game::new(pool(), [a, b], seed).unwrap()
 }
+
+/// Plays `games` random games between the sample decks (seeds 0, 1, …) to their end, calling
+/// `at` with the game and its decision (every copy an option of its own) before each choice.
+pub(crate) fn at_each_random_decision(games: u64, mut at: impl FnMut(&Game, &crate::Decision)) {
+    use rand::{Rng, SeedableRng};
+    for seed in 0..games {
+        let mut g = sample_game(seed);
+        g.set_log_choices(false);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        while let Some(d) = g.decision_with_copies() {
+            at(&g, &d);
+            let n = g.decision_ref().map_or(0, |d| d.options.len());
+            g.apply_index(rng.gen_range(0..n)).unwrap();
+        }
+    }
+}

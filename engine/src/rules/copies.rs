@@ -406,32 +406,23 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use rand::{Rng, SeedableRng};
-
     /// `merge_copies` compares only options of one key: two options that are copies of one
     /// another always share it. Checked on every pair of every decision of random games
     /// between the sample decks, which hold copies.
     #[test]
     fn options_that_are_copies_share_their_key() {
         let mut copies = 0;
-        for seed in 0..30 {
-            let mut g = crate::testing::sample_game(seed);
-            g.set_log_choices(false);
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            while let Some(d) = g.decision_with_copies() {
-                for (i, &a) in d.options.iter().enumerate() {
-                    for &b in &d.options[i + 1..] {
-                        if g.copy_of(d.player, a, b) || g.copy_of(d.player, b, a) {
-                            copies += 1;
-                            assert_eq!(g.copy_key(a), g.copy_key(b), "{a:?} and {b:?}");
-                            assert!(g.copy_key(a).is_some());
-                        }
+        crate::testing::at_each_random_decision(30, |g, d| {
+            for (i, &a) in d.options.iter().enumerate() {
+                for &b in &d.options[i + 1..] {
+                    if g.copy_of(d.player, a, b) || g.copy_of(d.player, b, a) {
+                        copies += 1;
+                        assert_eq!(g.copy_key(a), g.copy_key(b), "{a:?} and {b:?}");
+                        assert!(g.copy_key(a).is_some());
                     }
                 }
-                let n = g.decision_ref().unwrap().options.len();
-                g.apply_index(rng.gen_range(0..n)).unwrap();
             }
-        }
+        });
         assert!(copies > 0, "the games had no copies to check");
     }
 }

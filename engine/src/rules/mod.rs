@@ -611,35 +611,23 @@ mod tests {
     /// at every order of random games between the sample decks, which hold Kerry Eurodyne.
     #[test]
     fn an_effect_left_pending_is_never_an_order_that_resolved_it() {
-        use rand::{Rng, SeedableRng};
         let mut spared = 0;
-        for seed in 0..40 {
-            let mut g = crate::testing::sample_game(seed);
-            g.set_log_choices(false);
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let mut steps = 0;
-            while let Some(d) = g.decision_with_copies() {
-                if d.prompt == DecisionKind::PendingOrder {
-                    for &a in &d.options {
-                        let Some(s) = g.outcome_of(d.player, a) else {
-                            continue;
-                        };
-                        for &b in d.options.iter().filter(|&&b| b != a) {
-                            if !may_come_out_as(&s, b) {
-                                spared += 1;
-                                assert_ne!(g.outcome_of(d.player, b).as_ref(), Some(&s));
-                            }
-                        }
+        crate::testing::at_each_random_decision(40, |g, d| {
+            if d.prompt != DecisionKind::PendingOrder {
+                return;
+            }
+            for &a in &d.options {
+                let Some(s) = g.outcome_of(d.player, a) else {
+                    continue;
+                };
+                for &b in d.options.iter().filter(|&&b| b != a) {
+                    if !may_come_out_as(&s, b) {
+                        spared += 1;
+                        assert_ne!(g.outcome_of(d.player, b).as_ref(), Some(&s));
                     }
                 }
-                let options = g.decision().map_or(0, |d| d.options.len());
-                if options == 0 || steps > 2_000 {
-                    break;
-                }
-                g.apply_index(rng.gen_range(0..options)).unwrap();
-                steps += 1;
             }
-        }
+        });
         assert!(spared > 10, "only {spared} options spared");
     }
 }
