@@ -32,13 +32,13 @@ const MOOT_WORLDS: u64 = 16;
 /// How many decisions deep the copies of [`Game::drop_moot_options`] try options themselves.
 const MOOT_DEPTH: u8 = 3;
 
-/// Whether option `c` may lead to `s`, the state another option of the same decision led to
-/// ([`Game::outcome_of`]). Not an order of pending effects whose effect `c` resolves first while
-/// `s` still has it pending: resolving it took it off the queue, and its number is never given
-/// again ([`Game::push_pending`]).
-fn may_come_out_as(s: &crate::state::State, c: Choice) -> bool {
+/// Whether option `c` of a decision of state `now` may lead to `s`, the state another option
+/// led to ([`Game::outcome_of`]). Not an order of pending effects whose effect `c` resolves first
+/// while `s` still has it pending: resolving it took it off the queue, and its number, below
+/// the next one to give, is never given again ([`Game::push_pending`]).
+fn may_come_out_as(now: &crate::state::State, s: &crate::state::State, c: Choice) -> bool {
     match c {
-        Choice::Resolve(seq) => s.pending.iter().all(|e| e.seq != seq),
+        Choice::Resolve(seq) if seq < now.next_seq => s.pending.iter().all(|e| e.seq != seq),
         _ => true,
     }
 }
@@ -208,7 +208,8 @@ impl Game {
         let mut here: Vec<Option<crate::state::State>> = Vec::with_capacity(options.len());
         for (k, &c) in options.iter().enumerate() {
             let last = k + 1 == options.len();
-            let alone = last && !here.iter().flatten().any(|s| may_come_out_as(s, c));
+            let alone =
+                last && !(here.iter().flatten()).any(|s| may_come_out_as(&self.state, s, c));
             here.push((tried(k) && !alone).then(|| after(self, c)).flatten());
         }
         let twins = |i: usize, j: usize| here[i].is_some() && here[i] == here[j];
@@ -621,7 +622,7 @@ mod tests {
                     continue;
                 };
                 for &b in d.options.iter().filter(|&&b| b != a) {
-                    if !may_come_out_as(&s, b) {
+                    if !may_come_out_as(&g.state, &s, b) {
                         spared += 1;
                         assert_ne!(g.outcome_of(d.player, b).as_ref(), Some(&s));
                     }
