@@ -112,10 +112,15 @@ impl History {
         }
         // A turn at the limit keeps its first events. Most events are one happening: moved
         // as a value, the rest in one copy.
-        list.truncate(MAX_HISTORY.saturating_sub(self.events.len()));
-        match list.len() {
-            1 => self.events.extend(list.pop()),
-            _ => self.events.append(list),
+        let room = MAX_HISTORY.saturating_sub(self.events.len());
+        match list.pop() {
+            Some(h) if list.is_empty() && room > 0 => self.events.push(h),
+            None => {}
+            last => {
+                list.extend(last);
+                list.truncate(room);
+                self.events.append(list);
+            }
         }
     }
 
@@ -139,4 +144,63 @@ pub struct Acting {
     pub card: Option<InstId>,
     /// the kind of event the action is, when the text's verb says (`discard`, `set`)
     pub kind: Option<EventKind>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A happening told apart from others by its margin.
+    fn numbered(n: i32) -> Happened {
+        Happened {
+            kind: EventKind::Draw,
+            actor: None,
+            player: None,
+            objects: FactList::new(),
+            other: None,
+            margin: n,
+        }
+    }
+
+    fn margins(h: &History, turn: u16) -> Vec<i32> {
+        h.of_turn(turn).iter().map(|e| e.margin).collect()
+    }
+
+    #[test]
+    fn a_turn_keeps_its_events_in_order_and_a_new_turn_starts_afresh() {
+        let mut h = History::default();
+        let mut list = vec![numbered(1)];
+        h.record_all(3, &mut list);
+        assert!(list.is_empty());
+        let mut list = vec![numbered(2), numbered(3)];
+        h.record_all(3, &mut list);
+        h.record_all(3, &mut Vec::new());
+        assert!(list.is_empty());
+        assert_eq!(margins(&h, 3), [1, 2, 3]);
+        assert!(h.of_turn(4).is_empty());
+        h.record_all(4, &mut vec![numbered(4)]);
+        assert_eq!(margins(&h, 4), [4]);
+        assert!(h.of_turn(3).is_empty());
+    }
+
+    #[test]
+    fn a_turn_at_the_limit_keeps_its_first_events() {
+        let mut h = History::default();
+        for n in 0..MAX_HISTORY as i32 - 1 {
+            h.record_all(1, &mut vec![numbered(n)]);
+        }
+        // One place left: the first of two happenings takes it.
+        let mut list = vec![numbered(-1), numbered(-2)];
+        h.record_all(1, &mut list);
+        assert!(list.is_empty());
+        assert_eq!(h.of_turn(1).len(), MAX_HISTORY);
+        assert_eq!(h.of_turn(1).last().map(|e| e.margin), Some(-1));
+        // None left: a single one is dropped, and so is a list.
+        let mut list = vec![numbered(-3)];
+        h.record_all(1, &mut list);
+        assert!(list.is_empty());
+        h.record_all(1, &mut vec![numbered(-4), numbered(-5)]);
+        assert_eq!(h.of_turn(1).len(), MAX_HISTORY);
+        assert_eq!(h.of_turn(1).last().map(|e| e.margin), Some(-1));
+    }
 }
