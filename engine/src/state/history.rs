@@ -115,7 +115,9 @@ impl History {
         let room = MAX_HISTORY.saturating_sub(self.events.len());
         match list.pop() {
             Some(h) if list.is_empty() && room > 0 => self.events.push(h),
+            // A third of the events have none: checked apart, the path below costs more.
             None => {}
+            // Several, or no room: the one taken out goes back and the list is cut to the room.
             last => {
                 list.extend(last);
                 list.truncate(room);
