@@ -1322,6 +1322,68 @@ pub(crate) fn answer(g: &mut Game, choice: Choice) -> Flow {
     Ok(())
 }
 
+/// Whether answering the question of the effect on top of the frame stack with `c` surely
+/// records a happening in this turn's history before anything else can happen or be asked:
+/// `c` is a mode of `Choose one effect.` whose first operation draws at least one card, with a
+/// card in each drawing player's deck, where no replacement effect can apply to a draw and the
+/// history has room. Entering the mode changes nothing else first, so the draw is the next
+/// thing done, and a draw from a deck with a card always records one ([`Game::draw`]).
+/// `false` wherever that is not sure.
+pub(crate) fn surely_records(g: &Game, c: Choice) -> bool {
+    let Choice::Mode(m) = c else {
+        return false;
+    };
+    let Some(Frame::Run(run)) = g.state.frames.last() else {
+        return false;
+    };
+    if !matches!(run.ask, Some(Ask::Mode { .. })) {
+        return false;
+    }
+    let Some(e) = (g.state.inst(run.source))
+        .and_then(|x| g.pool.core(x.card))
+        .and_then(|t| t.ability(run.line))
+        .and_then(|a| a.body.effect())
+    else {
+        return false;
+    };
+    let op_at = |block: usize, index: usize| e.blocks.get(block)?.0.get(index);
+    let Some(pos) = run.cursor.last() else {
+        return false;
+    };
+    let Some(OpKind::Modes { modes, .. }) =
+        op_at(usize::from(pos.block), usize::from(pos.index)).map(|op| &op.kind)
+    else {
+        return false;
+    };
+    let Some(first) = (modes.get(usize::from(m))).and_then(|(b, _)| op_at(usize::from(b.0), 0))
+    else {
+        return false;
+    };
+    let OpKind::Do(
+        a @ prim::GameAction::Draw {
+            who,
+            n,
+            up_to: false,
+            ..
+        },
+    ) = &first.kind
+    else {
+        return false;
+    };
+    let replaced = g.tables.kinds.replacements
+        || (g.state.replacements.iter()).any(|r| r.on == crate::state::ActionKind::Draw);
+    let broken = g.pool.core_broken().is_some_and(|b| b.is_action(a));
+    let room = g.state.history.events.len() < crate::state::MAX_HISTORY;
+    if replaced || broken || !room {
+        return false;
+    }
+    let cx = Cx::new(run.source, run.controller, &run.slots);
+    let drawers = super::select::players(g, &cx, who);
+    amount(g, &cx, n, 1) >= 1
+        && !drawers.is_empty()
+        && (drawers.iter()).all(|&p| !g.state.player(p).deck.is_empty())
+}
+
 /// The words of way `m` of the question the effect on top of the frame stack asks: a mode of
 /// `Choose one effect.` (`Draw 1.`) or a way of `… chooses whether …` (`trash them`), as printed.
 pub(crate) fn way_words(g: &Game, m: u8) -> Option<&str> {

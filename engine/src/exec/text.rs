@@ -94,6 +94,10 @@ impl CardText for Core {
         run::way_words(g, m)
     }
 
+    fn surely_records(&self, g: &Game, c: Choice) -> bool {
+        run::surely_records(g, c)
+    }
+
     fn activate(&self, g: &mut Game, p: PlayerId, card: InstId, source: InstId, line: u16) -> Flow {
         activate::activate(g, p, card, source, line)
     }

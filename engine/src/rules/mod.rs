@@ -32,17 +32,6 @@ const MOOT_WORLDS: u64 = 16;
 /// How many decisions deep the copies of [`Game::drop_moot_options`] try options themselves.
 const MOOT_DEPTH: u8 = 3;
 
-/// Whether option `c` of a decision of state `now` may lead to `s`, the state another option
-/// led to ([`Game::outcome_of`]). Not an order of pending effects whose effect `c` resolves first
-/// while `s` still has it pending: resolving it took it off the queue, and its number, below
-/// the next one to give, is never given again ([`Game::push_pending`]).
-fn may_come_out_as(now: &crate::state::State, s: &crate::state::State, c: Choice) -> bool {
-    match c {
-        Choice::Resolve(seq) if seq < now.next_seq => s.pending.iter().all(|e| e.seq != seq),
-        _ => true,
-    }
-}
-
 impl Game {
     /// Steps automatic frames until a decision with a real choice, or the end of the game.
     /// A mandatory decision with a single option is taken and logged (`auto`).
@@ -176,6 +165,25 @@ impl Game {
         (d.options.iter().any(suspect)).then(|| d.options.iter().map(suspect).collect())
     }
 
+    /// Whether option `c` of the decision now may lead to `s`, the state another option led to
+    /// ([`Game::outcome_of`], within this turn). Not an order of pending effects whose effect
+    /// `c` resolves first while `s` still has it pending: resolving it took it off the queue,
+    /// and its number, below the next one to give, is never given again
+    /// ([`Game::push_pending`]). Nor an answer that surely records a happening
+    /// ([`CardText::surely_records`]) where `s` recorded none: this turn's history only grows.
+    fn may_come_out_as(&self, s: &crate::state::State, c: Choice) -> bool {
+        let now = &self.state;
+        match c {
+            Choice::Resolve(seq) if seq < now.next_seq => s.pending.iter().all(|e| e.seq != seq),
+            _ if s.history.turn == now.history.turn
+                && s.history.events.len() == now.history.events.len() =>
+            {
+                !self.text().surely_records(self, c)
+            }
+            _ => true,
+        }
+    }
+
     /// The state option `c` of `player` leads to at the next decision (a copy of the game
     /// plays it), or `None` where it leads nowhere comparable: an error, or another turn.
     fn outcome_of(&self, player: PlayerId, c: Choice) -> Option<crate::state::State> {
@@ -204,12 +212,11 @@ impl Game {
         let options = &d.options;
         let tried = |k: usize| suspects.is_none_or(|s| s.get(k).copied().unwrap_or(false));
         // The last option is tried only if an earlier one led to a state it may come out as
-        // too ([`may_come_out_as`]).
+        // too ([`Game::may_come_out_as`]).
         let mut here: Vec<Option<crate::state::State>> = Vec::with_capacity(options.len());
         for (k, &c) in options.iter().enumerate() {
             let last = k + 1 == options.len();
-            let alone =
-                last && !(here.iter().flatten()).any(|s| may_come_out_as(&self.state, s, c));
+            let alone = last && !(here.iter().flatten()).any(|s| self.may_come_out_as(s, c));
             here.push((tried(k) && !alone).then(|| after(self, c)).flatten());
         }
         let twins = |i: usize, j: usize| here[i].is_some() && here[i] == here[j];
@@ -608,7 +615,7 @@ mod tests {
     }
 
     /// An order of pending effects that leaves another option's effect pending never comes out
-    /// as that option does ([`may_come_out_as`], which spares trying it): checked by trying both
+    /// as that option does ([`Game::may_come_out_as`], which spares trying it): checked by trying both
     /// at every order of random games between the sample decks, which hold Kerry Eurodyne.
     #[test]
     fn an_effect_left_pending_is_never_an_order_that_resolved_it() {
@@ -622,7 +629,7 @@ mod tests {
                     continue;
                 };
                 for &b in d.options.iter().filter(|&&b| b != a) {
-                    if !may_come_out_as(&g.state, &s, b) {
+                    if !g.may_come_out_as(&s, b) {
                         spared += 1;
                         assert_ne!(g.outcome_of(d.player, b).as_ref(), Some(&s));
                     }
@@ -630,5 +637,40 @@ mod tests {
             }
         });
         assert!(spared > 10, "only {spared} options spared");
+    }
+
+    /// A mode that surely records a happening ([`CardText::surely_records`]) does, and so
+    /// never comes out as a mode that recorded none ([`Game::may_come_out_as`], which spares
+    /// trying it): checked by trying every mode of random games between the sample decks,
+    /// which hold Dexter DeShawn: Off the Grid (`Give a friendly Unit +2 power this turn. //
+    /// Draw 1.`).
+    #[test]
+    fn a_mode_that_surely_records_is_never_one_that_recorded_none() {
+        let (mut sure, mut spared) = (0, 0);
+        crate::testing::at_each_random_decision(40, |g, d| {
+            if d.prompt != DecisionKind::Mode {
+                return;
+            }
+            let recorded = g.state.history.events.len();
+            for &a in &d.options {
+                let s = g.outcome_of(d.player, a);
+                if g.text().surely_records(g, a) {
+                    sure += 1;
+                    let grew = s.as_ref().is_none_or(|s| s.history.events.len() > recorded);
+                    assert!(grew, "{a:?} recorded nothing");
+                }
+                let Some(s) = s else { continue };
+                for &b in d.options.iter().filter(|&&b| b != a) {
+                    if !g.may_come_out_as(&s, b) {
+                        spared += 1;
+                        assert_ne!(g.outcome_of(d.player, b).as_ref(), Some(&s));
+                    }
+                }
+            }
+        });
+        assert!(
+            sure > 10 && spared > 10,
+            "only {sure} sure, {spared} spared"
+        );
     }
 }

@@ -88,6 +88,10 @@ pub(crate) trait CardText {
     /// The printed words of way `m` of the question the effect resolving now asks (a mode of
     /// `Choose one effect.`, a way of `… chooses whether …`), for its label.
     fn way_words<'g>(&self, g: &'g Game, m: u8) -> Option<&'g str>;
+    /// Whether answering the question of the effect resolving now with `c` surely records a
+    /// happening in this turn's history before anything else can happen or be asked: a mode
+    /// that begins by drawing from decks that have a card. `false` where it is not sure.
+    fn surely_records(&self, g: &Game, c: Choice) -> bool;
     /// Starts activating ability `line` of `source` used on `card`: its €$ are paid first.
     fn activate(&self, g: &mut Game, p: PlayerId, card: InstId, source: InstId, line: u16) -> Flow;
     /// The €$ are paid: the other costs, then the effect (rules 10.19.3, 10.20).
