@@ -1322,6 +1322,19 @@ pub(crate) fn answer(g: &mut Game, choice: Choice) -> Flow {
     Ok(())
 }
 
+/// The effect on top of the frame stack, the card whose ability it is, and the operation its
+/// cursor is at (the one asking, while it waits on a question).
+fn top_op(g: &Game) -> Option<(&Run, crate::CardIdx, &Effect, &Op)> {
+    let Some(Frame::Run(run)) = g.state.frames.last() else {
+        return None;
+    };
+    let card = g.state.inst(run.source)?.card;
+    let e = g.pool.core(card)?.ability(run.line)?.body.effect()?;
+    let pos = run.cursor.last()?;
+    let block = e.blocks.get(usize::from(pos.block))?;
+    Some((run, card, e, block.0.get(usize::from(pos.index))?))
+}
+
 /// Whether answering the question of the effect on top of the frame stack with `c` surely
 /// records a happening in this turn's history before anything else can happen or be asked:
 /// `c` is a mode of `Choose one effect.` whose first operation draws at least one card, with a
@@ -1330,32 +1343,14 @@ pub(crate) fn answer(g: &mut Game, choice: Choice) -> Flow {
 /// thing done, and a draw from a deck with a card always records one ([`Game::draw`]).
 /// `false` wherever that is not sure.
 pub(crate) fn surely_records(g: &Game, c: Choice) -> bool {
-    let Choice::Mode(m) = c else {
+    let (Choice::Mode(m), Some((run, _, e, op))) = (c, top_op(g)) else {
         return false;
     };
-    let Some(Frame::Run(run)) = g.state.frames.last() else {
+    let (Some(Ask::Mode { .. }), OpKind::Modes { modes, .. }) = (&run.ask, &op.kind) else {
         return false;
     };
-    if !matches!(run.ask, Some(Ask::Mode { .. })) {
-        return false;
-    }
-    let Some(e) = (g.state.inst(run.source))
-        .and_then(|x| g.pool.core(x.card))
-        .and_then(|t| t.ability(run.line))
-        .and_then(|a| a.body.effect())
-    else {
-        return false;
-    };
-    let op_at = |block: usize, index: usize| e.blocks.get(block)?.0.get(index);
-    let Some(pos) = run.cursor.last() else {
-        return false;
-    };
-    let Some(OpKind::Modes { modes, .. }) =
-        op_at(usize::from(pos.block), usize::from(pos.index)).map(|op| &op.kind)
-    else {
-        return false;
-    };
-    let Some(first) = (modes.get(usize::from(m))).and_then(|(b, _)| op_at(usize::from(b.0), 0))
+    let Some(first) =
+        (modes.get(usize::from(m))).and_then(|(b, _)| e.blocks.get(usize::from(b.0))?.0.first())
     else {
         return false;
     };
@@ -1387,17 +1382,7 @@ pub(crate) fn surely_records(g: &Game, c: Choice) -> bool {
 /// The words of way `m` of the question the effect on top of the frame stack asks: a mode of
 /// `Choose one effect.` (`Draw 1.`) or a way of `… chooses whether …` (`trash them`), as printed.
 pub(crate) fn way_words(g: &Game, m: u8) -> Option<&str> {
-    let Some(Frame::Run(run)) = g.state.frames.last() else {
-        return None;
-    };
-    let card = g.state.inst(run.source)?.card;
-    let e = g.pool.core(card)?.ability(run.line)?.body.effect()?;
-    let pos = run.cursor.last()?;
-    let op = e
-        .blocks
-        .get(usize::from(pos.block))?
-        .0
-        .get(usize::from(pos.index))?;
+    let (_, card, _, op) = top_op(g)?;
     let ways = match &op.kind {
         OpKind::Modes { modes, .. } => modes,
         OpKind::Whether { choices, .. } => choices,
