@@ -1,7 +1,7 @@
 //! Helpers of the crate's unit tests: the catalogue and the sample decks, loaded once.
 
 use crate::{DeckList, Game, Pool};
-use gigscript_dsl::{card::load_cards, deck::load_deck, Sources};
+use gigscript_dsl::{card::load_cards, card::parse_card, deck::load_deck, CardDb, Sources};
 use std::sync::{Arc, OnceLock};
 
 /// The catalogue's cards, and the sample decks `red-street` and `yellow-blue-fixers` (which
@@ -9,10 +9,9 @@ use std::sync::{Arc, OnceLock};
 fn sample() -> &'static (Arc<Pool>, [DeckList; 2]) {
     static SAMPLE: OnceLock<(Arc<Pool>, [DeckList; 2])> = OnceLock::new();
     SAMPLE.get_or_init(|| {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let mut sources = Sources::new();
-        let (db, _) = load_cards(&[root.join("cards")], &mut sources);
-        let pool = Arc::new(Pool::from_db(&db));
+        let pool = Arc::new(Pool::from_db(&catalogue(&mut sources)));
+        let root = repository();
         let mut deck = |f: &str| {
             let d = load_deck(&root.join("decks").join(f), &mut sources).unwrap();
             DeckList::from_deck(&d)
@@ -22,6 +21,26 @@ fn sample() -> &'static (Arc<Pool>, [DeckList; 2]) {
             [deck("red-street.toml"), deck("yellow-blue-fixers.toml")],
         )
     })
+}
+
+/// The repository's root, where `cards/` and `decks/` are.
+fn repository() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The catalogue's cards, read into `sources`.
+fn catalogue(sources: &mut Sources) -> CardDb {
+    load_cards(&[repository().join("cards")], sources).0
+}
+
+/// The catalogue's pool with one card more: file `<id>.toml` holding `card`, written as a
+/// designer would.
+pub(crate) fn pool_with(id: &str, card: &str) -> Arc<Pool> {
+    let mut sources = Sources::new();
+    let mut cards = catalogue(&mut sources).cards().to_vec();
+    let file = sources.add(format!("{id}.toml"), card);
+    cards.push(parse_card(&sources, file).expect("the card reads"));
+    Arc::new(Pool::from_db(&CardDb::from_cards(cards)))
 }
 
 /// The catalogue's pool.

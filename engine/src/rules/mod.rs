@@ -673,4 +673,56 @@ mod tests {
             "only {sure} sure, {spared} spared"
         );
     }
+
+    /// The witness is not Dexter DeShawn's: a mode of any card that begins with a draw, by any
+    /// player, is sure while the drawing player has a card to draw, and only then.
+    #[test]
+    fn a_mode_that_begins_with_a_draw_from_decks_with_cards_surely_records() {
+        let pool = crate::testing::pool_with(
+            "twin-feeds",
+            r#"
+id = "twin-feeds"
+name = "Twin Feeds"
+type = "program"
+color = "blue"
+cost = 1
+ram = 1
+tags = []
+sell = false
+set = "promo"
+number = "900"
+text = """
+Choose one effect.
+Draw 2. // A Rival draws 1.
+"""
+"#,
+        );
+        let at_the_modes = |rival_deck: &[&str]| {
+            let mut setup = Setup::default();
+            setup.players[0].hand = vec!["twin-feeds".into()];
+            setup.players[0].eddies = vec!["detonate".into()];
+            setup.players[0].deck = vec!["detonate".into(), "detonate".into()];
+            setup.players[1].deck = rival_deck.iter().map(|&c| c.into()).collect();
+            let mut g = Game::from_setup(pool.clone(), &setup).unwrap();
+            while g
+                .decision_ref()
+                .is_some_and(|d| d.prompt != DecisionKind::Mode)
+            {
+                let d = g.decision_ref().unwrap();
+                let c = (d.options.iter())
+                    .find(|c| matches!(c, Choice::Play(_) | Choice::PayWith { .. }))
+                    .copied()
+                    .expect("the Program is played and paid for");
+                g.apply(&c).unwrap();
+            }
+            g
+        };
+        let g = at_the_modes(&["detonate"]);
+        let sure = |g: &Game, m| g.text().surely_records(g, Choice::Mode(m));
+        assert_eq!(g.decision_ref().map(|d| d.options.len()), Some(2));
+        assert!(sure(&g, 0) && sure(&g, 1));
+        // The rival has no card to draw: `A Rival draws 1.` is no longer sure.
+        let g = at_the_modes(&[]);
+        assert!(sure(&g, 0) && !sure(&g, 1));
+    }
 }
