@@ -410,15 +410,16 @@ fn label_triggers(g: &mut Game, about: InstId, label: Label, only: &dyn Fn(&Body
     if !g.tables.kinds.labels {
         return Ok(());
     }
-    let pool = g.pool.clone();
     // A removed card triggers nothing, except a Legend defeated (and so removed): its
     // {Defeated} enters pending (rule 4.4.2).
     let defeated_legend =
-        label == Label::Defeated && pool.facts(inst.card).kind == CardType::Legend;
+        label == Label::Defeated && g.pool.facts(inst.card).kind == CardType::Legend;
     if inst.zone == Zone::Removed && !defeated_legend {
         return Ok(());
     }
-    let lines = |card: crate::pool::CardIdx, own: bool| -> Vec<u16> {
+    // The lines are read from the pool before any is made pending (the pool is borrowed only
+    // while they are).
+    let lines = |pool: &crate::pool::Pool, card: crate::pool::CardIdx, own: bool| -> Vec<u16> {
         let Some(t) = pool.core(card) else {
             return Vec::new();
         };
@@ -435,7 +436,7 @@ fn label_triggers(g: &mut Game, about: InstId, label: Label, only: &dyn Fn(&Body
             })
             .collect()
     };
-    for line in lines(inst.card, true) {
+    for line in lines(&g.pool, inst.card, true) {
         make_pending(g, about, inst.controller, line, Vec::new(), None)?;
     }
     let mut gear: Vec<InstId> = g.gear_on(about).collect();
@@ -452,7 +453,7 @@ fn label_triggers(g: &mut Game, about: InstId, label: Label, only: &dyn Fn(&Body
         let Some(x) = g.state.inst(c).copied() else {
             continue;
         };
-        for line in lines(x.card, false) {
+        for line in lines(&g.pool, x.card, false) {
             make_pending(g, c, x.controller, line, Vec::new(), None)?;
         }
     }

@@ -83,7 +83,7 @@ pub(crate) fn start(
     binds: Option<PendingBinds>,
 ) -> Flow {
     let card = g.inst_ok(source)?.card;
-    let pool = g.pool.clone();
+    let pool = &g.pool;
     let e = pool
         .core(card)
         .and_then(|t| t.ability(line))
