@@ -235,7 +235,7 @@ impl Game {
     }
 
     /// The game action pipeline.
-    pub(crate) fn act(&mut self, action: Action) -> Flow {
+    pub(crate) fn act(&mut self, mut action: Action) -> Flow {
         // (1) Replacement effects (rules 10.24–10.30). Only mandatory "prevent" effects exist
         // without card text; one that applies replaces the action with nothing (rule 10.25).
         // A card that can't ready stays spent (`It can't ready until your next turn`).
@@ -245,28 +245,22 @@ impl Game {
             }
         }
         // Replacement effects of card text (`CardText::replace_defeats`): `If … would be defeated,
-        // … instead.`
-        let action = match action {
-            Action::Defeat(list) => {
-                // A card that can't be defeated isn't.
-                let text = self.text();
-                let list = list
-                    .into_iter()
-                    .filter(|&i| !text.cant_be_defeated(self, i))
-                    .collect();
-                let rest = self.text().replace_defeats(self, list)?;
-                if rest.is_empty() {
-                    return self.check_outcome();
-                }
-                Action::Defeat(rest)
+        // … instead.` The action is changed where it is.
+        if let Action::Defeat(list) = &mut action {
+            // A card that can't be defeated isn't.
+            let text = self.text();
+            let kept = std::mem::take(list)
+                .into_iter()
+                .filter(|&i| !text.cant_be_defeated(self, i))
+                .collect();
+            let rest = self.text().replace_defeats(self, kept)?;
+            if rest.is_empty() {
+                return self.check_outcome();
             }
-            other => {
-                if self.text().replace_action(self, &other)? {
-                    return self.check_outcome();
-                }
-                other
-            }
-        };
+            *list = rest;
+        } else if self.text().replace_action(self, &action)? {
+            return self.check_outcome();
+        }
         let kind = action.kind();
         let affected = action.affected();
         if let Some(r) = self
@@ -290,6 +284,8 @@ impl Game {
         self.check_outcome()
     }
 
+    // Inlined into its one caller, [`Game::act`]: the action is read where it is, not copied.
+    #[inline(always)]
     fn do_action(&mut self, action: Action) -> Flow {
         match action {
             Action::Draw(p) => self.draw(p),

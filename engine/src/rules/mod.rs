@@ -93,21 +93,27 @@ impl Game {
     /// The decision the game is waiting for, computed from the state alone. Options that
     /// differ only in which of interchangeable copies they name are one ([`Game::merge_copies`]).
     pub(crate) fn current_decision(&self) -> Option<Decision> {
-        let mut d = self.with_text_memo(|| {
-            let mut d = self.decision_now()?;
-            self.merge_copies(d.player, &mut d.options);
-            Some(d)
-        })?;
+        // The decision is made in place (not moved out of a closure or an `Option`: each step
+        // asks for one).
+        let mut made;
+        {
+            let _memo = self.text_memo();
+            made = self.decision_now();
+            if let Some(d) = &mut made {
+                self.merge_copies(d.player, &mut d.options);
+            }
+        }
+        let d = made.as_mut()?;
         // Rules 10.6, 10.7: of options that come out the same, only the first is offered; a
         // single one left is taken (and logged as the only option).
         if d.options.len() > 1 && d.prompt.may_come_out_the_same() {
-            self.drop_moot_options(&mut d, None);
+            self.drop_moot_options(d, None);
         } else if d.options.len() > 1 && d.prompt == crate::DecisionKind::MainAction {
-            if let Some(suspects) = self.main_twins(&d) {
-                self.drop_moot_options(&mut d, Some(&suspects));
+            if let Some(suspects) = self.main_twins(d) {
+                self.drop_moot_options(d, Some(&suspects));
             }
         }
-        Some(d)
+        made
     }
 
     /// The Main Phase's options that may come out the same as another, too rare to try every

@@ -163,17 +163,28 @@ pub(crate) trait CardText {
     fn decision_done(&self, g: &Game);
 }
 
-impl Game {
-    /// Runs `f` (which only reads the game) as one decision's computation: card text may
-    /// remember what it reads meanwhile, and forgets it however `f` ends (a panic included).
-    pub(crate) fn with_text_memo<T>(&self, f: impl FnOnce() -> T) -> T {
-        struct Done<'a>(&'a Game);
-        impl Drop for Done<'_> {
-            fn drop(&mut self) {
-                self.0.text().decision_done(self.0);
-            }
+/// One decision's computation, while it lasts ([`Game::text_memo`]): card text may remember
+/// what it reads meanwhile, and forgets it when this is dropped (a panic included).
+pub(crate) struct TextMemo<'a>(Option<&'a Game>);
+
+impl Drop for TextMemo<'_> {
+    fn drop(&mut self) {
+        if let Some(g) = self.0 {
+            g.text().decision_done(g);
         }
-        let _done = self.text().decision_begin(self).then(|| Done(self));
+    }
+}
+
+impl Game {
+    /// Begins one decision's computation, which only reads the game: card text may remember
+    /// what it reads until the returned guard is dropped.
+    pub(crate) fn text_memo(&self) -> TextMemo<'_> {
+        TextMemo(self.text().decision_begin(self).then_some(self))
+    }
+
+    /// Runs `f` (which only reads the game) as one decision's computation ([`Game::text_memo`]).
+    pub(crate) fn with_text_memo<T>(&self, f: impl FnOnce() -> T) -> T {
+        let _memo = self.text_memo();
         f()
     }
 }
