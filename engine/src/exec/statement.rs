@@ -67,7 +67,7 @@ pub(crate) struct StaticAt {
 }
 
 /// The static statements in force, remembered while a decision is computed over an unchanging
-/// state (see [`Game::with_text_memo`]); never part of the state.
+/// state (see [`Game::text_memo`]); never part of the state.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Memo {
     /// a decision is being computed

@@ -64,13 +64,15 @@ impl Game {
                     continue;
                 }
             }
-            match self.current_decision() {
+            // The decision is read where it was made (not moved into the arm that reads it).
+            let made = self.current_decision();
+            match &made {
                 Some(d) if d.options.is_empty() => {
                     return Err(EngineError::Bug("a decision without options").into())
                 }
                 Some(d) if d.prompt.is_mandatory() && d.options.len() == 1 => {
                     if self.log_choices {
-                        let label = self.label_at(&d, 0);
+                        let label = self.label_at(d, 0);
                         self.log.push(LogEntry::Choice {
                             player: d.player,
                             label,
@@ -80,8 +82,8 @@ impl Game {
                     self.auto_paid = self.auto_paid.saturating_add(d.options[0].pays());
                     self.step_choice(d.player, d.options[0])?;
                 }
-                Some(d) => {
-                    self.cached = Some(d);
+                Some(_) => {
+                    self.cached = made;
                     return Ok(());
                 }
                 None => self.step_auto()?,
@@ -95,14 +97,12 @@ impl Game {
     pub(crate) fn current_decision(&self) -> Option<Decision> {
         // The decision is made in place (not moved out of a closure or an `Option`: each step
         // asks for one).
-        let mut made;
-        {
-            let _memo = self.text_memo();
-            made = self.decision_now();
-            if let Some(d) = &mut made {
-                self.merge_copies(d.player, &mut d.options);
-            }
+        let memo = self.text_memo();
+        let mut made = self.decision_now();
+        if let Some(d) = &mut made {
+            self.merge_copies(d.player, &mut d.options);
         }
+        drop(memo);
         let d = made.as_mut()?;
         // Rules 10.6, 10.7: of options that come out the same, only the first is offered; a
         // single one left is taken (and logged as the only option).
