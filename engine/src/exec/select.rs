@@ -269,14 +269,21 @@ pub(crate) fn fighting(g: &Game, i: InstId) -> Option<InstId> {
 }
 
 /// Whether `t` is what predicate `p` describes, read in `cx`.
+#[inline]
 pub(crate) fn pred(g: &Game, cx: &Cx, p: &Pred, t: Thing) -> bool {
-    let card = || card_seen(g, t);
-    let gig = || gig_seen(g, t);
+    pred_of(g, cx, p, &t)
+}
+
+/// [`pred`] of a thing given by reference: the parts of `All`, `Any` and `Not` read the same
+/// thing, not a copy each of what the caller has just written.
+fn pred_of(g: &Game, cx: &Cx, p: &Pred, t: &Thing) -> bool {
+    let card = || card_seen(g, *t);
+    let gig = || gig_seen(g, *t);
     match p {
         Pred::True => true,
-        Pred::All(ps) => ps.iter().all(|q| pred(g, cx, q, t)),
-        Pred::Any(ps) => ps.iter().any(|q| pred(g, cx, q, t)),
-        Pred::Not(q) => !pred(g, cx, q, t),
+        Pred::All(ps) => ps.iter().all(|q| pred_of(g, cx, q, t)),
+        Pred::Any(ps) => ps.iter().any(|q| pred_of(g, cx, q, t)),
+        Pred::Not(q) => !pred_of(g, cx, q, t),
         Pred::Type(ts) => card().is_some_and(|c| {
             let k = g.pool.facts(c.card).kind;
             ts.iter()
@@ -319,7 +326,7 @@ pub(crate) fn pred(g: &Game, cx: &Cx, p: &Pred, t: Thing) -> bool {
                     && g.pool.facts(c.card).keywords.has(*k))
         }),
         Pred::Stat { stat: s, cmp, to } => {
-            let Some(v) = stat(g, cx, t, *s) else {
+            let Some(v) = stat(g, cx, *t, *s) else {
                 return false;
             };
             number::nums(g, cx, to)
@@ -327,7 +334,7 @@ pub(crate) fn pred(g: &Game, cx: &Cx, p: &Pred, t: Thing) -> bool {
                 .iter()
                 .any(|&n| compare(v, *cmp, n))
         }
-        Pred::Parity { stat: s, parity } => stat(g, cx, t, *s).is_some_and(|v| match parity {
+        Pred::Parity { stat: s, parity } => stat(g, cx, *t, *s).is_some_and(|v| match parity {
             // FAQ §12.9: 0 is neither even nor odd.
             Parity::Even => v != 0 && v % 2 == 0,
             Parity::Odd => v % 2 != 0,
@@ -335,7 +342,7 @@ pub(crate) fn pred(g: &Game, cx: &Cx, p: &Pred, t: Thing) -> bool {
         Pred::Min => gig().is_some_and(|d| d.value == 1),
         Pred::Max => gig().is_some_and(|d| d.value == d.sides),
         Pred::Shares { stat: s, with } => {
-            let Some(v) = stat(g, cx, t, *s) else {
+            let Some(v) = stat(g, cx, *t, *s) else {
                 return false;
             };
             let me = t.obj();
