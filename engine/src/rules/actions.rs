@@ -253,7 +253,7 @@ impl Game {
                 .into_iter()
                 .filter(|&i| !text.cant_be_defeated(self, i))
                 .collect();
-            let rest = self.text().replace_defeats(self, kept)?;
+            let rest = text.replace_defeats(self, kept)?;
             if rest.is_empty() {
                 return self.check_outcome();
             }
@@ -284,7 +284,7 @@ impl Game {
         self.check_outcome()
     }
 
-    // Inlined into its one caller, [`Game::act`]: the action is read where it is, not copied.
+    // Inlined into its one caller, `Game::act`: the action is read where it is, not copied.
     #[inline(always)]
     fn do_action(&mut self, action: Action) -> Flow {
         match action {
