@@ -115,6 +115,10 @@ pub(crate) struct Tables {
     pub(crate) turn_at: Arc<[InstId]>,
     /// whether each instance's card has an activated ability, by instance
     pub(crate) activates_at: Arc<[bool]>,
+    /// the copies of each instance, by instance: instances of one card and one owner share a
+    /// number below 64 (two or more sets of copies may share one), an instance with no copy
+    /// has [`NO_COPY`]; only copies can be interchangeable (`Game::interchangeable`)
+    pub(crate) copies_at: Arc<[u8]>,
 }
 
 impl Tables {
@@ -141,9 +145,29 @@ impl Tables {
             activates_at: (state.instances.iter())
                 .map(|x| pool.core(x.card).is_some_and(|t| !t.activated.is_empty()))
                 .collect(),
+            copies_at: {
+                let key = |x: &crate::state::Instance| (x.card.0, x.owner.0);
+                let mut sorted: Vec<_> = state.instances.iter().map(key).collect();
+                sorted.sort_unstable();
+                // The sets of two or more instances of one card and owner, numbered in order.
+                let mut sets: Vec<_> = (sorted.windows(2))
+                    .filter(|w| w[0] == w[1])
+                    .map(|w| w[0])
+                    .collect();
+                sets.dedup();
+                (state.instances.iter())
+                    .map(|x| match sets.binary_search(&key(x)) {
+                        Ok(n) => (n % 64) as u8,
+                        Err(_) => NO_COPY,
+                    })
+                    .collect()
+            },
         }
     }
 }
+
+/// The set of copies of an instance that has none ([`Tables::copies_at`]).
+pub(crate) const NO_COPY: u8 = u8::MAX;
 
 /// The log entries a new game has room for before its log grows.
 const LOG_ROOM: usize = 512;

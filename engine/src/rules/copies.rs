@@ -119,6 +119,29 @@ impl Swap {
     }
 }
 
+/// The cards option `c` names for which an interchangeable copy could stand ([`Game::copy_of`]
+/// compares no others). Sells and plays from the hand name none: they are listed once per
+/// distinct card already ([`Game::distinct_in_hand`]).
+fn named(c: Choice) -> [Option<InstId>; 2] {
+    use Choice as C;
+    match c {
+        C::Call(x)
+        | C::PlayFromLegends(x)
+        | C::GoSolo(x)
+        | C::PayLegend(x)
+        | C::EquipTo(x)
+        | C::Block(x)
+        | C::PlayAlso(x)
+        | C::Card(x) => [Some(x), None],
+        C::Attack { attacker, target } => match target {
+            Target::Unit(u) => [Some(attacker), Some(u)],
+            Target::Gigs(_) => [Some(attacker), None],
+        },
+        C::Activate { card, source, .. } => [Some(card), Some(source)],
+        _ => [None, None],
+    }
+}
+
 /// Whether swapping maps each entry of `list` that `names` onto as many entries of it as there
 /// are of the entry: the list reads the same with one card for the other.
 fn symmetric<T: PartialEq>(list: &[T], names: impl Fn(&T) -> bool, swap: impl Fn(&T) -> T) -> bool {
@@ -371,24 +394,49 @@ impl Game {
 
     /// Keeps the first of options that differ only in which of interchangeable copies they
     /// name ([`Game::copy_of`]): every decision's options pass here. Only options that name
-    /// the same cards the same way are compared ([`Game::copy_key`]), which most never do.
+    /// copies of one card ([`Game::may_name_copies`]) are compared, and of those only the ones
+    /// that name the same cards the same way ([`Game::copy_key`]).
+    #[inline]
     pub(crate) fn merge_copies(&self, viewer: PlayerId, options: &mut Vec<Choice>) {
+        if self.may_name_copies(options) {
+            self.merge_named_copies(viewer, options);
+        }
+    }
+
+    /// Whether options may name interchangeable copies ([`Game::interchangeable`]): two of the
+    /// instances they name ([`named`]) are distinct copies of one card of one owner
+    /// ([`crate::game::Tables::copies_at`]). Most decisions name none such (three Legends to
+    /// call, one attacker and its targets): nothing more is compared then, and no list is made.
+    #[inline]
+    fn may_name_copies(&self, options: &[Choice]) -> bool {
         if options.len() < 2 {
-            return;
+            return false;
         }
-        // One pass with a 256-bit filter: no two keys alike, nothing to merge (and no list of
-        // the keys is made).
-        let mut seen = [0u64; 4];
-        let shared = options.iter().filter_map(|&c| self.copy_key(c)).any(|k| {
-            let h = k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56;
-            let (word, bit) = ((h >> 6) as usize, 1u64 << (h & 63));
-            let again = seen[word] & bit != 0;
-            seen[word] |= bit;
-            again
-        });
-        if !shared {
-            return;
-        }
+        let copies_at = &self.tables.copies_at;
+        // The sets of copies named so far (a bit each), and the instance named first of each.
+        let mut sets = 0u64;
+        let mut first = [InstId(0); 64];
+        let mut another = |i: InstId| {
+            let set = copies_at.get(usize::from(i.0)).copied();
+            let Some(set) = set.filter(|&s| s != crate::game::NO_COPY) else {
+                return false;
+            };
+            let (k, bit) = (usize::from(set % 64), 1u64 << (set % 64));
+            if sets & bit == 0 {
+                sets |= bit;
+                first[k] = i;
+                return false;
+            }
+            first[k] != i
+        };
+        options.iter().any(|&c| {
+            let [a, b] = named(c);
+            a.is_some_and(&mut another) || b.is_some_and(&mut another)
+        })
+    }
+
+    #[inline(never)]
+    fn merge_named_copies(&self, viewer: PlayerId, options: &mut Vec<Choice>) {
         let mut keys: Vec<Option<u64>> = options.iter().map(|&c| self.copy_key(c)).collect();
         let mut kept = 0;
         for k in 0..options.len() {
@@ -417,6 +465,7 @@ mod tests {
                 for &b in &d.options[i + 1..] {
                     if g.copy_of(d.player, a, b) || g.copy_of(d.player, b, a) {
                         copies += 1;
+                        assert!(g.may_name_copies(&[a, b]), "{a:?} and {b:?}");
                         assert_eq!(g.copy_key(a), g.copy_key(b), "{a:?} and {b:?}");
                         assert!(g.copy_key(a).is_some());
                     }
