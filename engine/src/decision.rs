@@ -163,6 +163,33 @@ impl Choice {
         }
     }
 
+    /// The cards this option names, in the order its label names them (`attack <target> with
+    /// <attacker>`, `activate <card>` with a Gear's ability). A pending effect's card is found
+    /// in the state (`Game::named_cards`): none here.
+    pub(crate) fn cards(self) -> [Option<InstId>; 2] {
+        match self {
+            Choice::Sell(i)
+            | Choice::Call(i)
+            | Choice::Play(i)
+            | Choice::PlayFromLegends(i)
+            | Choice::GoSolo(i)
+            | Choice::PayLegend(i)
+            | Choice::EquipTo(i)
+            | Choice::Block(i)
+            | Choice::PlayAlso(i)
+            | Choice::Card(i) => [Some(i), None],
+            Choice::Attack { attacker, target } => {
+                let t = match target {
+                    Target::Unit(u) => Some(u),
+                    Target::Gigs(_) => None,
+                };
+                [t, Some(attacker)]
+            }
+            Choice::Activate { card, source, .. } => [Some(card), Some(source)],
+            _ => [None, None],
+        }
+    }
+
     /// How many Legends a payment option spends (0 for any other option).
     pub(crate) fn pays_from_legends(self) -> u32 {
         match self {

@@ -120,25 +120,12 @@ impl Swap {
 }
 
 /// The cards option `c` names for which an interchangeable copy could stand ([`Game::copy_of`]
-/// compares no others). Sells and plays from the hand name none: they are listed once per
-/// distinct card already ([`Game::distinct_in_hand`]).
+/// compares no others): all it names ([`Choice::cards`]) but a sell's or a play's from the
+/// hand, which are listed once per distinct card already ([`Game::distinct_in_hand`]).
 fn named(c: Choice) -> [Option<InstId>; 2] {
-    use Choice as C;
     match c {
-        C::Call(x)
-        | C::PlayFromLegends(x)
-        | C::GoSolo(x)
-        | C::PayLegend(x)
-        | C::EquipTo(x)
-        | C::Block(x)
-        | C::PlayAlso(x)
-        | C::Card(x) => [Some(x), None],
-        C::Attack { attacker, target } => match target {
-            Target::Unit(u) => [Some(attacker), Some(u)],
-            Target::Gigs(_) => [Some(attacker), None],
-        },
-        C::Activate { card, source, .. } => [Some(card), Some(source)],
-        _ => [None, None],
+        Choice::Sell(_) | Choice::Play(_) => [None, None],
+        c => c.cards(),
     }
 }
 

@@ -274,29 +274,11 @@ impl Game {
     /// <attacker>`, `activate <card>` with a Gear's ability, the pending effect's card).
     fn named_cards(&self, c: Choice) -> [Option<InstId>; 2] {
         match c {
-            Choice::Sell(i)
-            | Choice::Call(i)
-            | Choice::Play(i)
-            | Choice::PlayFromLegends(i)
-            | Choice::GoSolo(i)
-            | Choice::PayLegend(i)
-            | Choice::EquipTo(i)
-            | Choice::Block(i)
-            | Choice::PlayAlso(i)
-            | Choice::Card(i) => [Some(i), None],
-            Choice::Attack { attacker, target } => {
-                let t = match target {
-                    Target::Unit(u) => Some(u),
-                    Target::Gigs(_) => None,
-                };
-                [t, Some(attacker)]
-            }
-            Choice::Activate { card, source, .. } => [Some(card), Some(source)],
             Choice::Resolve(seq) => {
                 let e = self.state.pending.iter().find(|e| e.seq == seq);
                 [e.map(|e| e.source), None]
             }
-            _ => [None, None],
+            c => c.cards(),
         }
     }
 
