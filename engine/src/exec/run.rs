@@ -17,6 +17,7 @@ use crate::decision::{Choice, Decision, DecisionKind};
 use crate::error::EngineError;
 use crate::game::{Flow, Game, Stop, MAX_EFFECTS};
 use crate::log::Event;
+use crate::rules::Records;
 use crate::state::{
     Ask, DelayedAt, Frame, InstId, Obj, PendingBinds, PlayerId, Pos, Run, Val, Work,
 };
@@ -1335,23 +1336,52 @@ fn top_op(g: &Game) -> Option<(&Run, crate::CardIdx, &Effect, &Op)> {
     Some((run, card, e, block.0.get(usize::from(pos.index))?))
 }
 
-/// Whether answering the question of the effect on top of the frame stack with `c` surely
-/// records a happening in this turn's history before anything else can happen or be asked:
-/// `c` is a mode of `Choose one effect.` whose first operation draws at least one card, with a
-/// card in each drawing player's deck, where no replacement effect can apply to a draw and the
-/// history has room. Entering the mode changes nothing else first, so the draw is the next
-/// thing done, and a draw from a deck with a card always records one ([`Game::draw`]).
-/// `false` wherever that is not sure.
-pub(crate) fn surely_records(g: &Game, c: Choice) -> bool {
+/// What answering the question of the effect on top of the frame stack with `c` surely records
+/// in this turn's history by the next decision ([`Records`]). Only the modes of `Choose one
+/// effect.` are read; entering a mode changes nothing else first (its `If …, choose both
+/// instead.` did not hold when the question was asked, and nothing has changed since).
+///
+/// - [`Records::Surely`]: the mode's first operation draws at least one card, with a card in
+///   each drawing player's deck, where no replacement effect can apply to a draw and the
+///   history has room. The draw is the next thing done, and a draw from a deck with a card
+///   always records one ([`Game::draw`]).
+/// - [`Records::Nothing`]: the mode, and what is left of the effect after the question, only
+///   choose, test, ask `you may` and make statements ([`quiet`]), no part of it runs again
+///   (`for each`), and below the effect is the Main Phase with nothing pending: the game comes
+///   back to the Main Phase's decision having recorded nothing, whatever is answered on the way.
+pub(crate) fn records(g: &Game, c: Choice) -> Records {
     let (Choice::Mode(m), Some((run, _, e, op))) = (c, top_op(g)) else {
-        return false;
+        return Records::Unsure;
     };
     let (Some(Ask::Mode { .. }), OpKind::Modes { modes, .. }) = (&run.ask, &op.kind) else {
-        return false;
+        return Records::Unsure;
     };
-    let Some(first) =
-        (modes.get(usize::from(m))).and_then(|(b, _)| e.blocks.get(usize::from(b.0))?.0.first())
-    else {
+    let Some(&(mode, _)) = modes.get(usize::from(m)) else {
+        return Records::Unsure;
+    };
+    if surely_draws(g, run, e, mode.0) {
+        return Records::Surely;
+    }
+    // The rest of the effect: the operations after the question in its block, and in each
+    // block below it on the cursor those from its position on (already past the operation
+    // that entered the block above), with no lap left to run.
+    let top = run.cursor.len().saturating_sub(1);
+    let rest_quiet = (run.cursor.iter().enumerate()).all(|(k, p)| {
+        let from = usize::from(p.index) + usize::from(k == top);
+        p.lap.saturating_add(1) >= p.laps && quiet(e, p.block, from)
+    });
+    let back_to_main =
+        matches!(g.state.frames[..], [Frame::Main, Frame::Run(_)]) && g.state.pending.is_empty();
+    match back_to_main && rest_quiet && quiet(e, mode.0, 0) {
+        true => Records::Nothing,
+        false => Records::Unsure,
+    }
+}
+
+/// Whether block `block`'s first operation draws at least one card from each drawing player's
+/// deck, surely recording it (see [`records`]).
+fn surely_draws(g: &Game, run: &Run, e: &Effect, block: u16) -> bool {
+    let Some(first) = e.blocks.get(usize::from(block)).and_then(|b| b.0.first()) else {
         return false;
     };
     let OpKind::Do(
@@ -1377,6 +1407,30 @@ pub(crate) fn surely_records(g: &Game, c: Choice) -> bool {
     amount(g, &cx, n, 1) >= 1
         && !drawers.is_empty()
         && (drawers.iter()).all(|&p| !g.state.player(p).deck.is_empty())
+}
+
+/// Whether the operations of `block` from its `k`th on record nothing in this turn's history,
+/// whatever is answered: each chooses (binding objects is no happening), makes a statement
+/// (its events, `Stated`, `PowerChanged`, `Granted`, are no happenings and trigger nothing),
+/// tests a condition whose blocks are quiet too, or asks `you may` (a yes is a question, where
+/// the game stops; a no goes on to a quiet `Otherwise,`). Any other operation may record.
+fn quiet(e: &Effect, block: u16, k: usize) -> bool {
+    // Blocks nest as a tree; the bound only keeps a malformed effect from looping.
+    fn go(e: &Effect, block: u16, k: usize, depth: u8) -> bool {
+        let quiet_block = |b: prim::BlockId| depth < 16 && go(e, b.0, 0, depth + 1);
+        let Some(ops) = e.blocks.get(usize::from(block)) else {
+            return false;
+        };
+        (ops.0.iter().skip(k)).all(|op| match &op.kind {
+            OpKind::Choose { .. } | OpKind::Make(_) => true,
+            OpKind::If {
+                then, otherwise, ..
+            } => quiet_block(*then) && otherwise.is_none_or(quiet_block),
+            OpKind::May { otherwise, .. } => otherwise.is_none_or(quiet_block),
+            _ => false,
+        })
+    }
+    go(e, block, k, 0)
 }
 
 /// The words of way `m` of the question the effect on top of the frame stack asks: a mode of

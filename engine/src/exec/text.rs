@@ -5,7 +5,7 @@ use super::{activate, cost, event, replace, run, statement};
 use crate::decision::{Choice, Decision};
 use crate::game::{Flow, Game, Stop};
 use crate::log::Event;
-use crate::rules::{not_mine, Action, CardText, When};
+use crate::rules::{not_mine, Action, CardText, Records, When};
 use crate::state::{Activation, DieId, Frame, Happened, InstId, PlayerId};
 use gigscript_dsl::Keyword;
 
@@ -94,8 +94,8 @@ impl CardText for Core {
         run::way_words(g, m)
     }
 
-    fn surely_records(&self, g: &Game, c: Choice) -> bool {
-        run::surely_records(g, c)
+    fn records(&self, g: &Game, c: Choice) -> Records {
+        run::records(g, c)
     }
 
     fn activate(&self, g: &mut Game, p: PlayerId, card: InstId, source: InstId, line: u16) -> Flow {

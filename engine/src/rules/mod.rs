@@ -18,7 +18,7 @@ pub(crate) use turn::GIGS_TO_WIN;
 
 pub use actions::Action;
 pub(crate) use costs::reduced;
-pub(crate) use text::{not_mine, CardText, When};
+pub(crate) use text::{not_mine, CardText, Records, When};
 
 use crate::decision::{Choice, Decision, DecisionKind};
 use crate::error::EngineError;
@@ -176,7 +176,7 @@ impl Game {
     /// `c` resolves first while `s` still has it pending: resolving it took it off the queue,
     /// and its number, below the next one to give, is never given again
     /// ([`Game::push_pending`]). Nor an answer that surely records a happening
-    /// ([`CardText::surely_records`]) where `s` recorded none: this turn's history only grows.
+    /// ([`CardText::records`]) where `s` recorded none: this turn's history only grows.
     fn may_come_out_as(&self, s: &crate::state::State, c: Choice) -> bool {
         let now = &self.state;
         match c {
@@ -184,7 +184,7 @@ impl Game {
             _ if s.history.turn == now.history.turn
                 && s.history.events.len() == now.history.events.len() =>
             {
-                !self.text().surely_records(self, c)
+                self.text().records(self, c) != Records::Surely
             }
             _ => true,
         }
@@ -208,7 +208,8 @@ impl Game {
     /// shuffled and the dice reseeded, so that a choice whose outcome turns on a hidden card or
     /// a roll is still asked (not asking it would tell the player something). Tried on copies
     /// of the game, at most [`MOOT_DEPTH`] decisions deep.
-    /// Only the options `suspects` marks are tried, where it is given.
+    /// Only the options `suspects` marks are tried, where it is given, and not an answer whose
+    /// records tell it apart from every other answer ([`Records::apart`]).
     fn drop_moot_options(&self, d: &mut Decision, suspects: Option<&[bool]>) {
         if self.sim_depth >= MOOT_DEPTH {
             return;
@@ -216,7 +217,20 @@ impl Game {
         let player = d.player;
         let after = |g: &Game, c: Choice| g.outcome_of(player, c);
         let options = &d.options;
-        let tried = |k: usize| suspects.is_none_or(|s| s.get(k).copied().unwrap_or(false));
+        // Answers whose records tell them apart from every other's ([`Records::apart`]) are
+        // not tried: no other comes out as they do.
+        let records: Vec<Records> = match d.prompt {
+            DecisionKind::Mode => (options.iter())
+                .map(|&c| self.text().records(self, c))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let apart = |k: usize| {
+            !records.is_empty()
+                && (records.iter().enumerate()).all(|(j, &r)| j == k || r.apart(records[k]))
+        };
+        let tried =
+            |k: usize| suspects.is_none_or(|s| s.get(k).copied().unwrap_or(false)) && !apart(k);
         // The last option is tried only if an earlier one led to a state it may come out as
         // too ([`Game::may_come_out_as`]).
         let mut here: Vec<Option<crate::state::State>> = Vec::with_capacity(options.len());
@@ -645,38 +659,50 @@ mod tests {
         assert!(spared > 10, "only {spared} options spared");
     }
 
-    /// A mode that surely records a happening ([`CardText::surely_records`]) does, and so
-    /// never comes out as a mode that recorded none ([`Game::may_come_out_as`], which spares
-    /// trying it): checked by trying every mode of random games between the sample decks,
-    /// which hold Dexter DeShawn: Off the Grid (`Give a friendly Unit +2 power this turn. //
-    /// Draw 1.`).
+    /// A mode that surely records a happening ([`CardText::records`]) does, and one that
+    /// surely records nothing does not; so neither comes out as a mode that recorded the other
+    /// way ([`Game::may_come_out_as`], [`Records::apart`], which spare trying them): checked by
+    /// trying every mode of random games between the sample decks, which hold Dexter DeShawn:
+    /// Off the Grid (`Give a friendly Unit +2 power this turn. // Draw 1.`).
     #[test]
-    fn a_mode_that_surely_records_is_never_one_that_recorded_none() {
-        let (mut sure, mut spared) = (0, 0);
+    fn a_mode_records_as_surely_as_it_says() {
+        let (mut sure, mut none, mut spared, mut apart) = (0, 0, 0, 0);
         crate::testing::at_each_random_decision(40, |g, d| {
             if d.prompt != DecisionKind::Mode {
                 return;
             }
             let recorded = g.state.history.events.len();
-            for &a in &d.options {
-                let s = g.outcome_of(d.player, a);
-                if g.text().surely_records(g, a) {
-                    sure += 1;
-                    let grew = s.as_ref().is_none_or(|s| s.history.events.len() > recorded);
-                    assert!(grew, "{a:?} recorded nothing");
+            let outcomes: Vec<_> = (d.options.iter())
+                .map(|&a| (a, g.text().records(g, a), g.outcome_of(d.player, a)))
+                .collect();
+            for (a, records, s) in &outcomes {
+                let grew = s.as_ref().map(|s| s.history.events.len() > recorded);
+                match records {
+                    Records::Surely => {
+                        sure += 1;
+                        assert_ne!(grew, Some(false), "{a:?} recorded nothing");
+                    }
+                    Records::Nothing => {
+                        none += 1;
+                        assert_ne!(grew, Some(true), "{a:?} recorded something");
+                    }
+                    Records::Unsure => {}
                 }
-                let Some(s) = s else { continue };
-                for &b in d.options.iter().filter(|&&b| b != a) {
-                    if !g.may_come_out_as(&s, b) {
+                for (b, other, t) in outcomes.iter().filter(|(b, ..)| b != a) {
+                    if records.apart(*other) {
+                        apart += 1;
+                        assert!(s.is_none() || s != t, "{a:?} came out as {b:?}");
+                    }
+                    if s.as_ref().is_some_and(|s| !g.may_come_out_as(s, *b)) {
                         spared += 1;
-                        assert_ne!(g.outcome_of(d.player, b).as_ref(), Some(&s));
+                        assert_ne!(t, s);
                     }
                 }
             }
         });
         assert!(
-            sure > 10 && spared > 10,
-            "only {sure} sure, {spared} spared"
+            sure > 10 && none > 10 && spared > 10 && apart > 10,
+            "only {sure} sure, {none} recording nothing, {spared} spared, {apart} apart"
         );
     }
 
@@ -724,7 +750,7 @@ Draw 2. // A Rival draws 1.
             g
         };
         let g = at_the_modes(&["detonate"]);
-        let sure = |g: &Game, m| g.text().surely_records(g, Choice::Mode(m));
+        let sure = |g: &Game, m| g.text().records(g, Choice::Mode(m)) == Records::Surely;
         assert_eq!(g.decision_ref().map(|d| d.options.len()), Some(2));
         assert!(sure(&g, 0) && sure(&g, 1));
         // The rival has no card to draw: `A Rival draws 1.` is no longer sure.

@@ -33,6 +33,29 @@ pub(crate) enum When {
     },
 }
 
+/// What answering a question of an effect surely records in this turn's history by the next
+/// decision ([`CardText::records`]): two answers of which one surely records a happening and
+/// the other surely records none never come out the same, since the history only grows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Records {
+    /// a happening, before anything else can happen or be asked
+    Surely,
+    /// nothing, whatever is answered on the way
+    Nothing,
+    /// not sure either way
+    Unsure,
+}
+
+impl Records {
+    /// Whether two answers that record so surely come out unlike.
+    pub(crate) fn apart(self, other: Records) -> bool {
+        matches!(
+            (self, other),
+            (Records::Surely, Records::Nothing) | (Records::Nothing, Records::Surely)
+        )
+    }
+}
+
 /// What the rules ask of card text. Reading methods take the game by reference and never change
 /// it; the others run inside the rules' step functions and may push frames, emit events and act
 /// through the action pipeline.
@@ -88,10 +111,12 @@ pub(crate) trait CardText {
     /// The printed words of way `m` of the question the effect resolving now asks (a mode of
     /// `Choose one effect.`, a way of `… chooses whether …`), for its label.
     fn way_words<'g>(&self, g: &'g Game, m: u8) -> Option<&'g str>;
-    /// Whether answering the question of the effect resolving now with `c` surely records a
-    /// happening in this turn's history before anything else can happen or be asked: a mode
-    /// that begins by drawing from decks that have a card. `false` where it is not sure.
-    fn surely_records(&self, g: &Game, c: Choice) -> bool;
+    /// What answering the question of the effect resolving now with `c` surely records in
+    /// this turn's history by the next decision: a happening, for a mode that begins by drawing
+    /// from decks that have a card; nothing, for a mode that, with the rest of the effect, only
+    /// chooses, tests, asks `you may` and makes statements, and then returns to the Main
+    /// Phase with nothing pending. [`Records::Unsure`] where it is not sure.
+    fn records(&self, g: &Game, c: Choice) -> Records;
     /// Starts activating ability `line` of `source` used on `card`: its €$ are paid first.
     fn activate(&self, g: &mut Game, p: PlayerId, card: InstId, source: InstId, line: u16) -> Flow;
     /// The €$ are paid: the other costs, then the effect (rules 10.19.3, 10.20).
