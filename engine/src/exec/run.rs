@@ -92,6 +92,20 @@ pub(crate) fn start(
     let Some(e) = e.filter(|_| pool.not_executed(card, line).is_none()) else {
         return g.emit(Event::NotExecuted { source, line });
     };
+    let run = bound_run(source, controller, line, e, binds);
+    g.state.frames.push(Frame::Run(Box::new(run)));
+    Ok(())
+}
+
+/// A new run of effect `e` with what its event bound (a delayed effect resumes at its block,
+/// with all the slots it had).
+fn bound_run(
+    source: InstId,
+    controller: PlayerId,
+    line: u16,
+    e: &Effect,
+    binds: Option<PendingBinds>,
+) -> Run {
     let mut run = match binds.as_ref().and_then(|b| b.resume.as_ref()) {
         Some((block, slots)) => {
             let mut r = new_run(source, controller, line, e, *block);
@@ -107,8 +121,54 @@ pub(crate) fn start(
         }
         run.slots[k] = v;
     }
-    g.state.frames.push(Frame::Run(Box::new(run)));
-    Ok(())
+    run
+}
+
+/// Whether resolving pending effect `seq` surely stops at once at a question of its own, every
+/// other pending effect still pending: the effect's first operation is `you may …` and the
+/// player is asked (there is something to do, and a yes would change something; rules 10.6,
+/// 10.7). Read before it resolves, on the state as it is: starting it changes nothing these
+/// read (it leaves the queue, and the event that it resolves is no happening and triggers
+/// nothing), and the question's two answers are never one option.
+pub(crate) fn asks_at_once(g: &Game, seq: u32) -> bool {
+    let Some(p) = g.state.pending.iter().find(|p| p.seq == seq) else {
+        return false;
+    };
+    let crate::state::EffectRef::Text { line } = p.effect else {
+        return false;
+    };
+    let Some(card) = g.state.inst(p.source).map(|x| x.card) else {
+        return false;
+    };
+    let e = (g.pool.core(card))
+        .and_then(|t| t.ability(line))
+        .and_then(|a| a.body.effect());
+    let Some(e) = e.filter(|_| g.pool.not_executed(card, line).is_none()) else {
+        return false;
+    };
+    let binds = g.state.pending_binds.iter().find(|b| b.seq == seq).cloned();
+    let run = bound_run(p.source, p.controller, line, e, binds);
+    let Some(&pos) = run.cursor.last() else {
+        return false;
+    };
+    let Some(first) = e
+        .blocks
+        .get(usize::from(pos.block))
+        .and_then(|b| b.0.first())
+    else {
+        return false;
+    };
+    let OpKind::May {
+        then, otherwise, ..
+    } = &first.kind
+    else {
+        return false;
+    };
+    if g.pool.core_broken().is_some_and(|b| b.is_op(&first.kind)) {
+        return false;
+    }
+    !futile(g, &run, e, then.0)
+        && !yes_changes_nothing(g, &run, e, pos, then.0, otherwise.is_some())
 }
 
 /// Starts a pending effect of the core: its event's bindings go with it.

@@ -98,6 +98,10 @@ impl CardText for Core {
         run::records(g, c)
     }
 
+    fn asks_at_once(&self, g: &Game, seq: u32) -> bool {
+        run::asks_at_once(g, seq)
+    }
+
     fn activate(&self, g: &mut Game, p: PlayerId, card: InstId, source: InstId, line: u16) -> Flow {
         activate::activate(g, p, card, source, line)
     }

@@ -217,17 +217,24 @@ impl Game {
         let player = d.player;
         let after = |g: &Game, c: Choice| g.outcome_of(player, c);
         let options = &d.options;
-        // Answers whose records tell them apart from every other's ([`Records::apart`]) are
-        // not tried: no other comes out as they do.
+        // An answer that surely comes out unlike every other is not tried: a mode whose records
+        // tell it apart from every other mode's ([`Records::apart`]), an effect that stops at
+        // once at a question of its own with the others still pending (which resolving any
+        // of them takes off the queue for good).
         let records: Vec<Records> = match d.prompt {
             DecisionKind::Mode => (options.iter())
                 .map(|&c| self.text().records(self, c))
                 .collect(),
             _ => Vec::new(),
         };
-        let apart = |k: usize| {
-            !records.is_empty()
-                && (records.iter().enumerate()).all(|(j, &r)| j == k || r.apart(records[k]))
+        let all_resolve = d.prompt == DecisionKind::PendingOrder
+            && (options.iter()).all(|c| matches!(c, Choice::Resolve(_)));
+        let apart = |k: usize| match options[k] {
+            Choice::Resolve(seq) if all_resolve => self.text().asks_at_once(self, seq),
+            _ => {
+                !records.is_empty()
+                    && (records.iter().enumerate()).all(|(j, &r)| j == k || r.apart(records[k]))
+            }
         };
         let tried =
             |k: usize| suspects.is_none_or(|s| s.get(k).copied().unwrap_or(false)) && !apart(k);
@@ -657,6 +664,40 @@ mod tests {
             }
         });
         assert!(spared > 10, "only {spared} options spared");
+    }
+
+    /// An effect that asks at once ([`CardText::asks_at_once`]) stops at its question with
+    /// every other pending effect still pending, and so comes out unlike every other order
+    /// (which spares trying it): checked by trying every order of random games between the
+    /// sample decks, which hold Kerry Eurodyne: Axe, Attitude, Audience (`you may ignore the
+    /// result and reroll it once`).
+    #[test]
+    fn an_effect_that_asks_at_once_leaves_the_others_pending() {
+        let mut asks = 0;
+        crate::testing::at_each_random_decision(40, |g, d| {
+            if d.prompt != DecisionKind::PendingOrder {
+                return;
+            }
+            for &a in &d.options {
+                let Choice::Resolve(seq) = a else { continue };
+                if !g.text().asks_at_once(g, seq) {
+                    continue;
+                }
+                asks += 1;
+                let s = g
+                    .outcome_of(d.player, a)
+                    .expect("an effect stopped at its question");
+                assert!(matches!(s.frames.last(), Some(Frame::Run(r)) if r.ask.is_some()));
+                let others = g.state.pending.iter().filter(|e| e.seq != seq);
+                assert!(others
+                    .clone()
+                    .all(|e| s.pending.iter().any(|p| p.seq == e.seq)));
+                for &b in d.options.iter().filter(|&&b| b != a) {
+                    assert_ne!(g.outcome_of(d.player, b).as_ref(), Some(&s));
+                }
+            }
+        });
+        assert!(asks > 10, "only {asks} effects asked at once");
     }
 
     /// A mode that surely records a happening ([`CardText::records`]) does, and one that

@@ -117,6 +117,9 @@ pub(crate) trait CardText {
     /// chooses, tests, asks `you may` and makes statements, and then returns to the Main
     /// Phase with nothing pending. [`Records::Unsure`] where it is not sure.
     fn records(&self, g: &Game, c: Choice) -> Records;
+    /// Whether resolving pending effect `seq` surely stops at once at a question of its own
+    /// (`you may …` with something to do), every other pending effect still pending.
+    fn asks_at_once(&self, g: &Game, seq: u32) -> bool;
     /// Starts activating ability `line` of `source` used on `card`: its €$ are paid first.
     fn activate(&self, g: &mut Game, p: PlayerId, card: InstId, source: InstId, line: u16) -> Flow;
     /// The €$ are paid: the other costs, then the effect (rules 10.19.3, 10.20).
