@@ -3,6 +3,7 @@
 use crate::diag::{suggest, Diagnostic, IntoDiagnostic};
 use crate::ruling::Ruling;
 use crate::source::{FileId, Sources, Span};
+use crate::syntax::tree::Script;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -240,9 +241,30 @@ pub struct Card {
     pub file: FileId,
     /// where `id = …` is written
     pub id_span: Span,
+    /// the syntax tree of the textboxes as loading read them ([`Card::read_tree`])
+    read: Option<std::sync::Arc<ReadBoxes>>,
+}
+
+/// A card's textboxes as loading read them, with its type: the syntax tree is reused while the
+/// card still has that type and those textboxes.
+#[derive(Debug)]
+struct ReadBoxes {
+    kind: CardType,
+    top: Option<CardText>,
+    text: CardText,
+    tree: crate::syntax::tree::CardTree,
 }
 
 impl Card {
+    /// The syntax tree of the card's textboxes as loading read them, while its id, type and
+    /// textboxes are the ones read (`None` for a card made otherwise or changed since, or whose
+    /// text does not parse).
+    pub fn read_tree(&self) -> Option<&crate::syntax::tree::CardTree> {
+        let r = self.read.as_deref()?;
+        (r.kind == self.kind && r.top == self.top && r.text == self.text && r.tree.id == self.id)
+            .then_some(&r.tree)
+    }
+
     /// A card of type `kind` with only a rules text and no facts beyond those its type needs
     /// (a text typed in an editor, checked as the text of such a card).
     pub fn text_only(file: FileId, kind: CardType, text: CardText) -> Card {
@@ -269,6 +291,7 @@ impl Card {
             rulings: Vec::new(),
             file,
             id_span: Span::new(file, 0..0),
+            read: None,
         }
     }
 
@@ -1159,24 +1182,29 @@ fn key_at(src: &str, offset: usize) -> Option<String> {
     .then(|| key.trim_matches('"').to_owned())
 }
 
-/// Where a TOML string value's content starts, and whether offsets inside it are exact.
-/// The keywords a card's text gives it: its keyword lines (`{Blocker}`) and {Quick} where an
-/// ability is marked so, in the order of the rules (11.23–11.26); `None` when a textbox does not
-/// parse.
-fn text_keywords(
+/// A card's textboxes read by the grammar, as a card of type `kind`: `None` when one does not
+/// parse (its errors are reported where the text is checked).
+fn read_boxes(
     kind: CardType,
     file: FileId,
     top: Option<&CardText>,
     text: &CardText,
-) -> Option<Vec<Keyword>> {
-    use crate::syntax::tree::{Ability, Textbox};
+) -> Option<(Option<Script>, Script)> {
+    use crate::syntax::tree::Textbox;
+    let top = match top {
+        Some(t) => Some(crate::syntax::parse_text(t, file, kind, Textbox::Top).ok()?),
+        None => None,
+    };
+    let text = crate::syntax::parse_text(text, file, kind, Textbox::Rules).ok()?;
+    Some((top, text))
+}
+
+/// The keywords a card's text gives it: its keyword lines (`{Blocker}`) and {Quick} where an
+/// ability is marked so, in the order of the rules (11.23–11.26).
+fn text_keywords(top: Option<&Script>, text: &Script) -> Vec<Keyword> {
+    use crate::syntax::tree::Ability;
     let mut out = Vec::new();
-    let boxes = top
-        .map(|t| (t, Textbox::Top))
-        .into_iter()
-        .chain([(text, Textbox::Rules)]);
-    for (t, textbox) in boxes {
-        let script = crate::syntax::parse_text(t, file, kind, textbox).ok()?;
+    for script in top.into_iter().chain([text]) {
         for a in &script.abilities {
             let k = match &a.node {
                 Ability::Keyword { keyword, .. } => crate::lower::keyword_of(keyword.node),
@@ -1191,7 +1219,7 @@ fn text_keywords(
         }
     }
     out.sort_by_key(|k| *k as u8);
-    Some(out)
+    out
 }
 
 /// Keywords as card text writes them: `{Blocker} and {Quick}`, or `no keyword`.
@@ -1301,8 +1329,14 @@ fn restates(p: &RawPrinting) -> bool {
         || p.text.is_some()
 }
 
-/// A printing's keywords and textboxes (top, rules text), as [`check_view`] read them.
-type Checked = (Vec<Keyword>, Option<CardText>, CardText);
+/// A printing's keywords, textboxes (top, rules text) and their reading by the grammar (`None`
+/// where one does not parse), as [`check_view`] read them.
+type Checked = (
+    Vec<Keyword>,
+    Option<CardText>,
+    CardText,
+    Option<(Option<Script>, Script)>,
+);
 
 /// Checks one printing's facts against its text and type (keywords, cost, power, top
 /// textbox); returns its keywords and textboxes.
@@ -1318,7 +1352,9 @@ fn check_view(
     let kind_span = sp(v.kind.span());
     let top = v.top.map(|t| text_of(src, file, t));
     let text = text_of(src, file, v.text);
-    let keywords = match (v.keywords, text_keywords(kind, file, top.as_ref(), &text)) {
+    let read = read_boxes(kind, file, top.as_ref(), &text);
+    let derived = read.as_ref().map(|(t, x)| text_keywords(t.as_ref(), x));
+    let keywords = match (v.keywords, derived) {
         (Some(key), Some(derived)) => {
             let said = key.get_ref();
             let same = said.iter().all(|k| derived.contains(k))
@@ -1409,7 +1445,7 @@ fn check_view(
             .label("move these lines into `text`"),
         );
     }
-    (keywords, top, text)
+    (keywords, top, text, read)
 }
 
 /// Parses one card file already added to `sources`, as the card of `format`: the printing that
@@ -1508,8 +1544,7 @@ pub fn parse_card_in(
         }
         named.insert(*f.get_ref(), here);
         if *f.get_ref() == format {
-            let checked = checked
-                .unwrap_or_else(|| (current.0.clone(), current.1.clone(), current.2.clone()));
+            let checked = checked.unwrap_or_else(|| current.clone());
             chosen = Some((p, checked));
         }
     }
@@ -1526,8 +1561,8 @@ pub fn parse_card_in(
             note: p.note.clone(),
         })
         .collect();
-    let (keywords, top, text) = match &chosen {
-        Some((_, c)) => c.clone(),
+    let (keywords, top, text, read) = match &mut chosen {
+        Some((_, c)) => std::mem::take(c),
         None => current,
     };
     let mut card = Card {
@@ -1553,6 +1588,7 @@ pub fn parse_card_in(
         rulings: raw.rulings.clone(),
         file,
         id_span,
+        read: None,
     };
     if let Some((p, _)) = chosen {
         let v = View::of(&raw, p);
@@ -1570,6 +1606,18 @@ pub fn parse_card_in(
         card.flavor = v.flavor.cloned();
         card.note = p.note.clone().or(card.note);
     }
+    card.read = read.map(|(top_script, script)| {
+        std::sync::Arc::new(ReadBoxes {
+            kind: card.kind,
+            top: card.top.clone(),
+            text: card.text.clone(),
+            tree: crate::syntax::tree::CardTree {
+                id: card.id.clone(),
+                top: top_script,
+                text: script,
+            },
+        })
+    });
     Ok(card)
 }
 
@@ -1604,6 +1652,26 @@ text = """
         assert_eq!(c.text.text, "{Play} Draw 1.\n");
         assert!(c.text.exact);
         assert_eq!(&GOOD[c.text.offset..c.text.offset + 6], "{Play}");
+    }
+
+    /// Loading reads the text once: the tree is the grammar's reading of the text as it is, and
+    /// it is not used for a card whose text or type changed since.
+    #[test]
+    fn the_tree_loading_read_is_kept_only_for_the_text_it_read() {
+        use crate::syntax::tree::{CardTree, Textbox};
+        let mut c = load("cards/welcometonightcityretail/chrome-fang.toml", GOOD).unwrap();
+        let fresh = |c: &Card| CardTree {
+            id: c.id.clone(),
+            top: None,
+            text: crate::syntax::parse_text(&c.text, c.file, c.kind, Textbox::Rules).unwrap(),
+        };
+        assert_eq!(c.read_tree(), Some(&fresh(&c)));
+        c.text.text = "{Play} Draw 2.\n".into();
+        assert_eq!(c.read_tree(), None);
+        assert_eq!(crate::syntax::parse_card(&c).unwrap(), fresh(&c));
+        let mut c = load("cards/welcometonightcityretail/chrome-fang.toml", GOOD).unwrap();
+        c.kind = CardType::Program;
+        assert_eq!(c.read_tree(), None);
     }
 
     #[test]

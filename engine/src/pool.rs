@@ -142,7 +142,7 @@ pub fn lower_card(
     card: &gigscript_dsl::card::Card,
 ) -> Result<gigscript_dsl::prim::CardCore, Vec<(gigscript_dsl::Span, String)>> {
     use gigscript_dsl::diag::IntoDiagnostic;
-    let tree = gigscript_dsl::syntax::parse_card(card).map_err(|e| {
+    let tree = gigscript_dsl::syntax::read_card(card).map_err(|e| {
         e.iter()
             .map(|e| (e.span, e.to_diagnostic().message))
             .collect::<Vec<_>>()

@@ -33,8 +33,8 @@ mod tests;
 
 pub use check::{check_card, check_round_trip, reprint, unknown_tags, RoundTrip, SyntaxCheck};
 pub use parse::{
-    check_ambiguity, parse_card, parse_text, reading, Hint, ParseError, ParseErrorKind, GRAMMAR,
-    MAX_TEXT_LEN, START_RULE,
+    check_ambiguity, parse_card, parse_text, read_card, reading, Hint, ParseError, ParseErrorKind,
+    GRAMMAR, MAX_TEXT_LEN, START_RULE,
 };
 pub use print::{explain, print_ability, print_script, sexpr};
 

@@ -117,6 +117,19 @@ pub(crate) fn read(
 
 /// Reads both textboxes of a card; the top one's errors come first.
 pub fn parse_card(card: &Card) -> Result<CardTree, Vec<ParseError>> {
+    read_card(card).map(std::borrow::Cow::into_owned)
+}
+
+/// [`parse_card`], borrowing the tree loading read where the card still has it
+/// ([`Card::read_tree`]) instead of reading the text again.
+pub fn read_card(card: &Card) -> Result<std::borrow::Cow<'_, CardTree>, Vec<ParseError>> {
+    match card.read_tree() {
+        Some(tree) => Ok(std::borrow::Cow::Borrowed(tree)),
+        None => read_boxes(card).map(std::borrow::Cow::Owned),
+    }
+}
+
+fn read_boxes(card: &Card) -> Result<CardTree, Vec<ParseError>> {
     let text = parse_text(&card.text, card.file, card.kind, Textbox::Rules);
     let top = card
         .top
