@@ -244,7 +244,7 @@ impl Game {
         for (k, &c) in options.iter().enumerate() {
             let last = k + 1 == options.len();
             let alone = last && !(here.iter().flatten()).any(|s| self.may_come_out_as(s, c));
-            here.push((tried(k) && !alone).then(|| after(self, c)).flatten());
+            here.push((!alone && tried(k)).then(|| after(self, c)).flatten());
         }
         let twins = |i: usize, j: usize| here[i].is_some() && here[i] == here[j];
         if !(0..here.len()).any(|i| (0..i).any(|j| twins(i, j))) {
