@@ -119,6 +119,10 @@ pub(crate) struct Tables {
     /// number below 64 (two or more sets of copies may share one), an instance with no copy
     /// has [`NO_COPY`]; only copies can be interchangeable (`Game::interchangeable`)
     pub(crate) copies_at: Arc<[u8]>,
+    /// whether the Main Phase may offer the options that come out the same too rarely to try
+    /// every option for (`Game::main_twins`): a card of the game has an ability that plays a
+    /// card, or a card with an activated ability has two or more instances
+    pub(crate) main_twins: bool,
 }
 
 impl Tables {
@@ -161,6 +165,17 @@ impl Tables {
                         Err(_) => NO_COPY,
                     })
                     .collect()
+            },
+            main_twins: {
+                let core = |x: &crate::state::Instance| pool.core(x.card);
+                let plays =
+                    (state.instances.iter()).any(|x| core(x).is_some_and(|t| !t.plays.is_empty()));
+                let mut activated: Vec<_> = (state.instances.iter())
+                    .filter(|x| core(x).is_some_and(|t| !t.activated.is_empty()))
+                    .map(|x| x.card)
+                    .collect();
+                activated.sort_unstable();
+                plays || activated.windows(2).any(|w| w[0] == w[1])
             },
         }
     }

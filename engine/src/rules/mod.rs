@@ -120,8 +120,12 @@ impl Game {
     /// option on copies for: playing a card from the hand beside an ability that plays one
     /// (paying with River Ward's spend, or River Ward's spend playing it for free), and the
     /// same ability of two Gears of one card on one host that the turn's history tells apart.
-    /// `None` where there are none.
+    /// `None` where there are none; at once in a game whose cards can offer neither kind
+    /// ([`crate::game::Tables::main_twins`]).
     fn main_twins(&self, d: &Decision) -> Option<Vec<bool>> {
+        if !self.tables.main_twins {
+            return None;
+        }
         // Both kinds need an ability of a card in play; the second, two of Gear.
         let (mut abilities, mut of_gear) = (0, 0);
         for c in &d.options {
@@ -664,6 +668,27 @@ mod tests {
             }
         });
         assert!(spared > 10, "only {spared} options spared");
+    }
+
+    /// The Main Phase's options that may come out the same too rarely to try every option for
+    /// ([`Game::main_twins`]) are looked for only in games whose cards can offer them
+    /// ([`crate::game::Tables::main_twins`]); the decisions test (`--ignored`) finds the games
+    /// that ask such a question twice when they are not looked for.
+    #[test]
+    fn main_phase_twins_are_looked_for_only_where_cards_can_offer_them() {
+        assert!(!crate::testing::sample_game(1).tables.main_twins);
+        let looks = |legends: &[&str]| {
+            let mut setup = Setup::default();
+            setup.players[0].legends = legends.iter().map(|&c| c.into()).collect();
+            let g = Game::from_setup(crate::testing::pool(), &setup).unwrap();
+            g.tables.main_twins
+        };
+        // An ability that plays a card (River Ward's spend plays a Gear from the hand).
+        assert!(looks(&["river-ward-detective-on-the-hunt"]));
+        // A card with an activated ability, twice; once is not enough.
+        let dexter = "dexter-deshawn-off-the-grid";
+        assert!(looks(&[dexter, dexter]));
+        assert!(!looks(&[dexter]));
     }
 
     /// An effect that asks at once ([`CardText::asks_at_once`]) stops at its question with
