@@ -84,17 +84,18 @@ pub(crate) fn start(
     binds: Option<PendingBinds>,
 ) -> Flow {
     let card = g.inst_ok(source)?.card;
-    let pool = &g.pool;
-    let e = pool
-        .core(card)
-        .and_then(|t| t.ability(line))
-        .and_then(|a| a.body.effect());
-    let Some(e) = e.filter(|_| pool.not_executed(card, line).is_none()) else {
+    let Some(e) = runnable(&g.pool, card, line) else {
         return g.emit(Event::NotExecuted { source, line });
     };
     let run = bound_run(source, controller, line, e, binds);
     g.state.frames.push(Frame::Run(Box::new(run)));
     Ok(())
+}
+
+/// The effect of ability `line` of `card`, where the executor runs it.
+fn runnable(pool: &crate::Pool, card: crate::CardIdx, line: u16) -> Option<&Effect> {
+    let e = pool.core(card)?.ability(line)?.body.effect()?;
+    pool.not_executed(card, line).is_none().then_some(e)
 }
 
 /// A new run of effect `e` with what its event bound (a delayed effect resumes at its block,
@@ -140,10 +141,7 @@ pub(crate) fn asks_at_once(g: &Game, seq: u32) -> bool {
     let Some(card) = g.state.inst(p.source).map(|x| x.card) else {
         return false;
     };
-    let e = (g.pool.core(card))
-        .and_then(|t| t.ability(line))
-        .and_then(|a| a.body.effect());
-    let Some(e) = e.filter(|_| g.pool.not_executed(card, line).is_none()) else {
+    let Some(e) = runnable(&g.pool, card, line) else {
         return false;
     };
     let binds = g.state.pending_binds.iter().find(|b| b.seq == seq).cloned();
@@ -1422,6 +1420,11 @@ pub(crate) fn records(g: &Game, c: Choice) -> Records {
     if surely_draws(g, run, e, mode.0) {
         return Records::Surely;
     }
+    let back_to_main =
+        matches!(g.state.frames[..], [Frame::Main, Frame::Run(_)]) && g.state.pending.is_empty();
+    if !back_to_main {
+        return Records::Unsure;
+    }
     // The rest of the effect: the operations after the question in its block, and in each
     // block below it on the cursor those from its position on (already past the operation
     // that entered the block above), with no lap left to run.
@@ -1430,9 +1433,7 @@ pub(crate) fn records(g: &Game, c: Choice) -> Records {
         let from = usize::from(p.index) + usize::from(k == top);
         p.lap.saturating_add(1) >= p.laps && quiet(e, p.block, from)
     });
-    let back_to_main =
-        matches!(g.state.frames[..], [Frame::Main, Frame::Run(_)]) && g.state.pending.is_empty();
-    match back_to_main && rest_quiet && quiet(e, mode.0, 0) {
+    match rest_quiet && quiet(e, mode.0, 0) {
         true => Records::Nothing,
         false => Records::Unsure,
     }
