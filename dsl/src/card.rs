@@ -1182,23 +1182,6 @@ fn key_at(src: &str, offset: usize) -> Option<String> {
     .then(|| key.trim_matches('"').to_owned())
 }
 
-/// A card's textboxes read by the grammar, as a card of type `kind`: `None` when one does not
-/// parse (its errors are reported where the text is checked).
-fn read_boxes(
-    kind: CardType,
-    file: FileId,
-    top: Option<&CardText>,
-    text: &CardText,
-) -> Option<(Option<Script>, Script)> {
-    use crate::syntax::tree::Textbox;
-    let top = match top {
-        Some(t) => Some(crate::syntax::parse_text(t, file, kind, Textbox::Top).ok()?),
-        None => None,
-    };
-    let text = crate::syntax::parse_text(text, file, kind, Textbox::Rules).ok()?;
-    Some((top, text))
-}
-
 /// The keywords a card's text gives it: its keyword lines (`{Blocker}`) and {Quick} where an
 /// ability is marked so, in the order of the rules (11.23–11.26).
 fn text_keywords(top: Option<&Script>, text: &Script) -> Vec<Keyword> {
@@ -1352,7 +1335,7 @@ fn check_view(
     let kind_span = sp(v.kind.span());
     let top = v.top.map(|t| text_of(src, file, t));
     let text = text_of(src, file, v.text);
-    let read = read_boxes(kind, file, top.as_ref(), &text);
+    let read = crate::syntax::parse::read_textboxes(file, kind, top.as_ref(), &text).ok();
     let derived = read.as_ref().map(|(t, x)| text_keywords(t.as_ref(), x));
     let keywords = match (v.keywords, derived) {
         (Some(key), Some(derived)) => {

@@ -130,22 +130,27 @@ pub fn read_card(card: &Card) -> Result<std::borrow::Cow<'_, CardTree>, Vec<Pars
 }
 
 fn read_boxes(card: &Card) -> Result<CardTree, Vec<ParseError>> {
-    let text = parse_text(&card.text, card.file, card.kind, Textbox::Rules);
-    let top = card
-        .top
-        .as_ref()
-        .map(|t| parse_text(t, card.file, card.kind, Textbox::Top));
+    let (top, text) = read_textboxes(card.file, card.kind, card.top.as_ref(), &card.text)?;
+    Ok(CardTree {
+        id: card.id.clone(),
+        top,
+        text,
+    })
+}
+
+/// Reads the textboxes of a card of type `kind`: the top one (a Gear's), if any, and the rules
+/// text; the top one's errors come first.
+pub(crate) fn read_textboxes(
+    file: FileId,
+    kind: CardType,
+    top: Option<&CardText>,
+    text: &CardText,
+) -> Result<(Option<Script>, Script), Vec<ParseError>> {
+    let text = parse_text(text, file, kind, Textbox::Rules);
+    let top = top.map(|t| parse_text(t, file, kind, Textbox::Top));
     match (text, top) {
-        (Ok(text), None) => Ok(CardTree {
-            id: card.id.clone(),
-            top: None,
-            text,
-        }),
-        (Ok(text), Some(Ok(top))) => Ok(CardTree {
-            id: card.id.clone(),
-            top: Some(top),
-            text,
-        }),
+        (Ok(text), None) => Ok((None, text)),
+        (Ok(text), Some(Ok(top))) => Ok((Some(top), text)),
         (text, top) => {
             let mut errors = top.and_then(Result::err).unwrap_or_default();
             errors.extend(text.err().unwrap_or_default());
