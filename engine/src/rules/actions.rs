@@ -173,26 +173,29 @@ impl Game {
         let mut happened = std::mem::take(&mut self.happened);
         happened.clear();
         self.happenings(&ev, lki, &mut happened);
-        let kind = ev.kind();
-        let r = match kind {
-            None if happened.is_empty() => Ok(()),
-            _ => self.text().on_event(self, &ev, &happened),
+        // An event with a happening is read by card text; one without, only if it has a kind.
+        let r = match happened.is_empty() && ev.kind().is_none() {
+            true => Ok(()),
+            false => self.text().on_event(self, &ev, &happened),
         };
         // Into this turn's history once the triggers have read it.
         let turn = self.state.turn;
         self.state.history.record_all(turn, &mut happened);
         self.happened = happened;
         r?;
-        match kind {
-            Some(kind) if !self.state.triggers.is_empty() => self.engine_triggers(kind, &ev),
-            _ => Ok(()),
+        match self.state.triggers.is_empty() {
+            true => Ok(()),
+            false => self.engine_triggers(&ev),
         }
     }
 
-    /// The triggers the engine was given ([`Game::add_trigger`]) that event `ev` of kind `kind`
-    /// fires (out of line: most games have none).
+    /// The triggers the engine was given ([`Game::add_trigger`]) that event `ev` fires, by its
+    /// kind (out of line: most games have none).
     #[inline(never)]
-    fn engine_triggers(&mut self, kind: EventKind, ev: &Event) -> Flow {
+    fn engine_triggers(&mut self, ev: &Event) -> Flow {
+        let Some(kind) = ev.kind() else {
+            return Ok(());
+        };
         let about = ev.about();
         // Rule 4.4.2 aside, a trigger fires only while its card is still in the game.
         for i in 0..self.state.triggers.len() {
