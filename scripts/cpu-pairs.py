@@ -32,9 +32,9 @@ def cpu_seconds(argv):
     """Runs `argv` to its end and returns the user and system seconds it used."""
     child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode != 0:
-        sys.exit(f"error: `{shlex.join(argv)}` exited with {child.returncode}")
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        sys.exit(f"error: `{shlex.join(argv)}` exited with {code}")
     return usage.ru_utime + usage.ru_stime
 
 
@@ -100,7 +100,10 @@ def main():
     ap.add_argument("--merge", nargs="+", help="sum up the pairs of these files, run nothing")
     args = ap.parse_args()
     if args.merge:
-        rows = [tuple(r) for f in args.merge for r in json.load(open(f))]
+        rows = []
+        for path in args.merge:
+            with open(path) as f:
+                rows += [tuple(r) for r in json.load(f)]
     elif args.a and args.b and args.pairs > 0:
         rows = run_pairs(shlex.split(args.a), shlex.split(args.b), args.pairs, args.warmup)
         if args.json:
